@@ -1,0 +1,255 @@
+"""The game-engine protocol (shared/spec/ENGINE.md).
+
+Every hosted game is one module in this package that subclasses :class:`Engine` and
+:class:`GameState`. Tables, tournaments, robots, the REST API and the tests drive
+engines only through this protocol, so adding a game never touches anything else.
+
+Nothing here may import Django: engines are pure rules, testable and benchmarkable on
+their own. Randomness never comes from the global ``random`` module (see ``cards.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from typing import Any, ClassVar
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. The message is a sentence a player can read.
+
+    Raised before anything changes: a refused action leaves the state untouched.
+    """
+
+
+class UnknownGame(LookupError):
+    """``get_engine`` was asked for an id no module registers."""
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Equality of JSON values that also compares types (``True`` is not ``1``).
+
+    Dict key order is irrelevant, list order matters: exactly the action comparison
+    ENGINE.md asks for.
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        if a.keys() != b.keys():
+            return False
+        return all(same_json(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def resolve_options(
+    game_id: str, spec: dict[str, dict[str, Any]], given: dict[str, Any] | None, players: int
+) -> dict[str, Any]:
+    """Merge ``given`` over the defaults of ``spec``; ``ValueError`` names what is wrong.
+
+    Choices are compared by type and value (``1`` is not accepted for ``True``); ranges
+    need an int (not a bool). ``dealer`` must be ``None`` or a seat of this match.
+    """
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise ValueError(f"{game_id}: options must be a dict, not {type(given).__name__}")
+    resolved = {name: rule.get("default") for name, rule in spec.items()}
+    for name, value in given.items():
+        if name not in spec:
+            known = ", ".join(sorted(spec))
+            raise ValueError(f"{game_id}: unknown option '{name}' (known options: {known})")
+        rule = spec[name]
+        if name == "dealer" and value is None:
+            resolved[name] = None
+            continue
+        if "choices" in rule:
+            if not any(same_json(value, choice) for choice in rule["choices"]):
+                raise ValueError(
+                    f"{game_id}: option '{name}' must be one of {rule['choices']!r}, not {value!r}"
+                )
+        else:
+            if type(value) is not int:
+                raise ValueError(f"{game_id}: option '{name}' must be an integer, not {value!r}")
+            low, high = rule.get("min"), rule.get("max")
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise ValueError(
+                    f"{game_id}: option '{name}' must be between {low} and {high}, not {value}"
+                )
+        resolved[name] = value
+    dealer = resolved.get("dealer")
+    if dealer is not None and not (0 <= dealer < players):
+        raise ValueError(f"{game_id}: option 'dealer' must be a seat 0..{players - 1}, not {dealer}")
+    return resolved
+
+
+def check_deck(game_id: str, deck: Any, expected: list[str]) -> list[str]:
+    """Return ``deck`` as a list if it is exactly the game's deck (as a multiset)."""
+    if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+        raise ValueError(f"{game_id}: deck must be a list of card codes")
+    got, want = Counter(deck), Counter(expected)
+    if got != want:
+        missing = sorted((want - got).elements())
+        extra = sorted((got - want).elements())
+        raise ValueError(
+            f"{game_id}: deck is not the game's deck of {len(expected)} cards"
+            f" (missing {missing[:6]}, unexpected {extra[:6]})"
+        )
+    return list(deck)
+
+
+class GameState(ABC):
+    """One whole match. Mutable: ``apply`` changes it in place after validating.
+
+    Subclasses implement the rules in ``_apply`` (which receives an action already
+    known to be legal) and the reading methods. ``apply`` here does the checks every
+    game shares, so no engine can apply an action that ``legal_actions`` does not list.
+    """
+
+    engine: ClassVar[Engine]
+    teams: list[list[int]]
+
+    # -- the protocol -----------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats that must act now; ``[]`` once the match is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self, seat: int | None) -> list[Action]: ...
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]: ...
+
+    # -- what the platform and the conformance suite also need -----------------
+
+    @abstractmethod
+    def card_zones(self) -> dict[str, list[str]]:
+        """Every card of the deck, by where it lies now (hands, stock, table, piles).
+
+        The concatenation of all zones is the game's deck as a multiset at every step:
+        the conformance suite checks it (cards are conserved).
+        """
+
+    @abstractmethod
+    def hidden_from(self, seat: int | None) -> list[str]:
+        """The cards ``seat`` cannot see now (``None``: a spectator, who sees no hidden card).
+
+        The conformance suite checks that no such card appears in ``view(seat)``.
+        """
+
+    @property
+    def players(self) -> int:
+        return sum(len(team) for team in self.teams)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` for ``seat`` or raise :class:`IllegalAction`, changing nothing."""
+        legal = self._checked_legal_actions(seat, action)
+        for candidate in legal:
+            if same_json(candidate, action):
+                return self._apply(seat, candidate)
+        raise IllegalAction(self.explain_illegal(seat, action, legal))
+
+    def _checked_legal_actions(self, seat: Any, action: Any) -> list[Action]:
+        if self.is_over:
+            raise IllegalAction("The match is over: no more moves can be made.")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"There is no seat {seat!r} at this table.")
+        if seat not in self.to_act:
+            raise IllegalAction(f"It is not seat {seat}'s turn.")
+        if not isinstance(action, dict):
+            raise IllegalAction("A move must be a JSON object such as {\"type\": \"play\", ...}.")
+        return self.legal_actions(seat)
+
+    def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
+        """A readable sentence for a refused action. Engines may say more."""
+        kind = action.get("type")
+        types = sorted({a.get("type") for a in legal if isinstance(a.get("type"), str)})
+        if not any(a.get("type") == kind for a in legal):
+            return f"A move of type {kind!r} is not possible now; possible: {', '.join(types)}."
+        shapes = {tuple(sorted(a)) for a in legal if a.get("type") == kind}
+        if tuple(sorted(action)) not in shapes:
+            wanted = " or ".join(", ".join(shape) for shape in sorted(shapes))
+            return f"A {kind!r} move takes exactly the keys: {wanted}."
+        card = action.get("card")
+        if isinstance(card, str):
+            hand = self.view(seat).get("hand")
+            if isinstance(hand, list) and card not in hand:
+                return f"The card {card!r} is not in your hand."
+        return f"That {kind!r} move is not allowed now: {action!r}."
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply a legal action (already checked) and return its events."""
+
+
+class Engine(ABC):
+    """A game: its identity, options, and the factory of its states."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[dict[str, dict[str, Any]]]
+    #: the player counts actually offered (Scopa: 2 or 4, not 3)
+    player_counts: ClassVar[tuple[int, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.player_counts and hasattr(cls, "min_players") and hasattr(cls, "max_players"):
+            cls.player_counts = tuple(range(cls.min_players, cls.max_players + 1))
+
+    def check_players(self, players: Any) -> int:
+        if type(players) is not int or players not in self.player_counts:
+            counts = ", ".join(str(n) for n in self.player_counts)
+            raise ValueError(f"{self.id}: {players!r} players is not possible (allowed: {counts})")
+        return players
+
+    def resolve_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
+        return resolve_options(self.id, self.options, options, players)
+
+    @abstractmethod
+    def deck(self, players: int, options: dict[str, Any] | None = None) -> list[str]:
+        """The full deck a match of ``players`` seats uses (what ``new_game(deck=...)`` takes)."""
+
+    @abstractmethod
+    def new_game(
+        self,
+        players: int,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        deck: list[str] | None = None,
+    ) -> GameState: ...
+
+    @abstractmethod
+    def from_json(self, data: dict[str, Any]) -> GameState: ...
+
+    def bot_action(self, state: GameState, seat: int, rng: random.Random) -> Action:
+        """The robot's move. It sees what the seat sees (``view(seat)``) and nothing else."""
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise IllegalAction(f"Seat {seat} has no move to make now.")
+        return self.robot_choice(state.view(seat), legal, rng)
+
+    def robot_choice(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        """Pick one of ``legal`` from the seat's own view. Engines override with a strategy."""
+        return rng.choice(legal)
+
+    def __repr__(self) -> str:
+        return f"<Engine {self.id}>"
