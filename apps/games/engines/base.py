@@ -43,7 +43,7 @@ def same_json(a: Any, b: Any) -> bool:
             return False
         return all(same_json(v, b[k]) for k, v in a.items())
     if isinstance(a, list):
-        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     return a == b
 
 
