@@ -1,0 +1,19 @@
+from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+def _ensure_groups(sender, **kwargs):
+    from django.contrib.auth.models import Group, Permission
+
+    from .groups import ensure_staff_groups
+
+    ensure_staff_groups(Group, Permission)
+
+
+class CommonConfig(AppConfig):
+    name = "apps.common"
+    label = "common"
+    verbose_name = "Common"
+
+    def ready(self) -> None:
+        post_migrate.connect(_ensure_groups, dispatch_uid="mazziere_staff_groups")

@@ -1,0 +1,74 @@
+"""Domain errors: what services raise when a rule refuses a request.
+
+Each carries the stable ``code`` and HTTP status of API.md's Appendix A and a sentence
+for people. The REST API renders them as ``{"detail", "code"}``; pages show the
+sentence; sockets send an error fragment. Services raise them before changing anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class DomainError(Exception):
+    status = 400
+    code = "validation_error"
+    default_detail = "The request is not valid."
+
+    def __init__(self, detail: str | None = None, *, code: str | None = None, status: int | None = None,
+                 **extra: Any) -> None:
+        self.detail = detail or self.default_detail
+        if code:
+            self.code = code
+        if status:
+            self.status = status
+        self.extra = extra
+        super().__init__(self.detail)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"detail": self.detail, "code": self.code, **self.extra}
+
+
+class ValidationFailed(DomainError):
+    """400 validation_error; ``fields`` maps names to lists of messages."""
+
+    def __init__(self, detail: str | None = None, *, fields: dict[str, list[str]] | None = None) -> None:
+        super().__init__(detail or "Invalid input.", fields=fields or {})
+
+
+class Conflict(DomainError):
+    status = 409
+
+
+class Forbidden(DomainError):
+    status = 403
+    code = "permission_denied"
+
+
+class NotFoundError(DomainError):
+    status = 404
+    code = "not_found"
+    default_detail = "Not found."
+
+
+class InsufficientFunds(DomainError):
+    status = 402
+    code = "insufficient_funds"
+    default_detail = "There is not enough money in the wallet for this."
+
+
+class StaffCannotPlay(DomainError):
+    status = 403
+    code = "staff_cannot_play"
+    default_detail = "Staff accounts cannot play, register, sit or chat as players."
+
+
+class NicknameRequired(DomainError):
+    status = 409
+    code = "nickname_required"
+    default_detail = "Choose a nickname first: it is needed to play, register and chat."
+
+
+class Sanctioned(DomainError):
+    status = 403
+    code = "sanctioned"

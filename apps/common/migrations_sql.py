@@ -1,0 +1,43 @@
+"""Database triggers that make tables append-only, for migrations (RunPython).
+
+PostgreSQL refuses UPDATE and DELETE of a row; SQLite refuses UPDATE (a row DELETE
+trigger would also block the test runner's flush, which empties tables with DELETE on
+SQLite; the model guard still refuses deletes there). PostgreSQL's TRUNCATE, used only
+by the test runner's flush, is a statement outside these row triggers.
+"""
+
+from __future__ import annotations
+
+
+def append_only(table: str):
+    def forwards(apps, schema_editor):
+        vendor = schema_editor.connection.vendor
+        if vendor == "postgresql":
+            schema_editor.execute(
+                """
+                CREATE OR REPLACE FUNCTION mazziere_append_only() RETURNS trigger AS $$
+                BEGIN
+                    RAISE EXCEPTION 'table % is append-only: % refused', TG_TABLE_NAME, TG_OP;
+                END;
+                $$ LANGUAGE plpgsql;
+                """,
+                None,  # no parameters: the % signs belong to plpgsql
+            )
+            schema_editor.execute(
+                f'CREATE TRIGGER "{table}_append_only" BEFORE UPDATE OR DELETE ON "{table}" '
+                f"FOR EACH ROW EXECUTE FUNCTION mazziere_append_only();"
+            )
+        elif vendor == "sqlite":
+            schema_editor.execute(
+                f'CREATE TRIGGER "{table}_append_only" BEFORE UPDATE ON "{table}" '
+                f"BEGIN SELECT RAISE(ABORT, 'table {table} is append-only: UPDATE refused'); END;"
+            )
+
+    def backwards(apps, schema_editor):
+        vendor = schema_editor.connection.vendor
+        if vendor == "postgresql":
+            schema_editor.execute(f'DROP TRIGGER IF EXISTS "{table}_append_only" ON "{table}";')
+        elif vendor == "sqlite":
+            schema_editor.execute(f'DROP TRIGGER IF EXISTS "{table}_append_only";')
+
+    return forwards, backwards

@@ -1,0 +1,12 @@
+from django.contrib import admin
+
+from apps.common.admin import ReadOnlyAdmin
+
+from .models import Sanction
+
+
+@admin.register(Sanction)
+class SanctionAdmin(ReadOnlyAdmin):
+    list_display = ("player", "kind", "duration", "starts_at", "ends_at", "lifted_at", "created_by")
+    list_filter = ("kind", "duration")
+    search_fields = ("player__username", "player__profile__nickname", "reason")

@@ -1,0 +1,83 @@
+"""Reads about sanctions, used by every service that must refuse a sanctioned player."""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+from apps.common.errors import Sanctioned
+
+from .models import ACCOUNT_SUSPENSION, AUTHORITY_REPORT, CHAT_BAN, LOBBY_BAN, Sanction
+
+LOBBY_BLOCKING = (LOBBY_BAN, ACCOUNT_SUSPENSION, AUTHORITY_REPORT)
+ROME = ZoneInfo("Europe/Rome")
+
+
+def sanction_active_kinds(*, player_id: int) -> set[str]:
+    return set(Sanction.objects.active().filter(player_id=player_id).values_list("kind", flat=True))
+
+
+def sanctions_active(*, player) -> list[Sanction]:
+    return list(Sanction.objects.active().filter(player=player).order_by("starts_at", "id"))
+
+
+def _describe(sanction: Sanction) -> str:
+    until = "permanently" if sanction.ends_at is None else \
+        f"until {sanction.ends_at.astimezone(ROME).strftime('%d/%m/%Y %H:%M')} (Rome time)"
+    return f"Your account has an active {sanction.kind.replace('_', ' ')} {until}."
+
+
+def _check(player, kinds: tuple[str, ...]) -> None:
+    sanction = Sanction.objects.active().filter(player=player, kind__in=kinds).order_by("starts_at").first()
+    if sanction is not None:
+        raise Sanctioned(_describe(sanction), sanction=sanction.kind)
+
+
+def sanction_check_lobby(*, player) -> None:
+    """403 sanctioned for a lobby ban, a suspension or an authority report."""
+    _check(player, LOBBY_BLOCKING)
+
+
+def sanction_check_chat(*, player) -> None:
+    _check(player, (CHAT_BAN, *LOBBY_BLOCKING))
+
+
+def sanction_as_dict(sanction: Sanction) -> dict:
+    return {
+        "id": sanction.pk,
+        "kind": sanction.kind,
+        "duration": sanction.duration,
+        "starts_at": sanction.starts_at.isoformat(),
+        "ends_at": sanction.ends_at.isoformat() if sanction.ends_at else None,
+        "reason": sanction.reason,
+    }
+
+
+def players_status_many(*, players: list) -> list[dict]:
+    """The staff players list rows (platform.md §1, §7.4) for one page, in four queries."""
+    from apps.wallet.models import BONUS, CASH, CREDITS
+    from apps.wallet.selectors import frozen_cents_many, wallet_balances_many
+
+    ids = [p.pk for p in players]
+    balances = wallet_balances_many(player_ids=ids)
+    frozen = frozen_cents_many(player_ids=ids)
+    active: dict[int, list[Sanction]] = {pid: [] for pid in ids}
+    for sanction in Sanction.objects.active().filter(player_id__in=ids).order_by("starts_at", "id"):
+        active[sanction.player_id].append(sanction)
+    rows = []
+    for player in players:
+        kinds = {s.kind for s in active[player.pk]}
+        status = "reported" if AUTHORITY_REPORT in kinds else "suspended" if ACCOUNT_SUSPENSION in kinds \
+            else "active"
+        profile = getattr(player, "profile", None)
+        rows.append({
+            "id": player.pk,
+            "username": player.get_username(),
+            "nickname": profile.nickname if profile else None,
+            "status": status,
+            "cash_cents": balances[player.pk][CASH],
+            "bonus_cents": balances[player.pk][BONUS],
+            "credits": balances[player.pk][CREDITS],
+            "frozen_cents": frozen.get(player.pk, 0),
+            "sanctions": [sanction_as_dict(s) for s in active[player.pk]],
+        })
+    return rows

@@ -1,0 +1,140 @@
+"""Admin for players: search by nickname and username; compliance renames, audited."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+
+from apps.common.errors import DomainError
+from apps.common.net import request_ip
+from apps.common.roles import COMPLIANCE, FINANCE, has_role
+
+from .models import NicknameChange, Profile
+
+User = get_user_model()
+
+
+class ProfileInline(admin.StackedInline):
+    model = Profile
+    can_delete = False
+    fields = ("nickname", "nickname_set_at", "passport_paid_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class AdjustmentForm(forms.Form):
+    currency = forms.ChoiceField(choices=[("cash", "cash"), ("bonus", "bonus"), ("credits", "credits")])
+    amount = forms.IntegerField(help_text="cents for cash and bonus; negative to debit")
+    reason = forms.CharField(max_length=200)
+
+
+class RenameForm(forms.Form):
+    nickname = forms.CharField(max_length=40)
+    reason = forms.CharField(max_length=200)
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class PlayerAdmin(UserAdmin):
+    list_display = ("username", "nickname", "is_active", "is_staff", "date_joined")
+    search_fields = ("username", "profile__nickname", "email")
+    inlines = [ProfileInline]
+    change_form_template = "admin/players/user_change_form.html"
+
+    @admin.display(ordering="profile__nickname")
+    def nickname(self, obj):
+        profile = getattr(obj, "profile", None)
+        return profile.nickname if profile else None
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("profile")
+
+    def get_urls(self):
+        urls = super().get_urls()
+        extra = [
+            path("<int:user_id>/adjust/", self.admin_site.admin_view(self.adjust_view), name="players_adjust"),
+            path("<int:user_id>/passport/", self.admin_site.admin_view(self.passport_view),
+                 name="players_passport"),
+            path("<int:user_id>/rename/", self.admin_site.admin_view(self.rename_view), name="players_rename"),
+        ]
+        return extra + urls
+
+    def _form_page(self, request, user, form, title, handler):
+        if request.method == "POST" and form.is_valid():
+            try:
+                handler(form.cleaned_data)
+            except DomainError as exc:
+                form.add_error(None, exc.detail)
+            else:
+                messages.success(request, f"{title}: done.")
+                return redirect(reverse("admin:auth_user_change", args=[user.pk]))
+        context = {**self.admin_site.each_context(request), "form": form, "title": f"{title} — {user}",
+                   "target": user, "opts": self.model._meta}
+        return render(request, "admin/players/action_form.html", context)
+
+    def adjust_view(self, request, user_id: int):
+        from apps.wallet.services import wallet_adjust
+
+        if not has_role(request.user, FINANCE):
+            raise PermissionDenied
+        user = get_object_or_404(User, pk=user_id)
+        form = AdjustmentForm(request.POST or None)
+        return self._form_page(request, user, form, "Ledger adjustment", lambda data: wallet_adjust(
+            actor=request.user, player=user, currency=data["currency"], amount=data["amount"],
+            reason=data["reason"], ip=request_ip(request)))
+
+    def passport_view(self, request, user_id: int):
+        from apps.wallet.services import credits_passport_pay
+
+        if not has_role(request.user, FINANCE):
+            raise PermissionDenied
+        user = get_object_or_404(User, pk=user_id)
+        form = forms.Form(request.POST or None)
+        return self._form_page(request, user, form, "Passport (+1000 credits)", lambda data: credits_passport_pay(
+            actor=request.user, player=user, ip=request_ip(request)))
+
+    def rename_view(self, request, user_id: int):
+        from .services import nickname_rename
+
+        if not has_role(request.user, COMPLIANCE):
+            raise PermissionDenied
+        user = get_object_or_404(User, pk=user_id)
+        form = RenameForm(request.POST or None)
+        return self._form_page(request, user, form, "Rename nickname", lambda data: nickname_rename(
+            actor=request.user, player=user, nickname=data["nickname"], reason=data["reason"],
+            ip=request_ip(request)))
+
+    def save_model(self, request, obj, form, change):
+        from apps.audit.services import audit_record
+
+        super().save_model(request, obj, form, change)
+        audit_record(actor=request.user, action="admin_change" if change else "admin_add", target=obj,
+                     target_type="user", reason="admin edit",
+                     after={"changed": sorted(form.changed_data)}, ip=request_ip(request))
+
+
+@admin.register(NicknameChange)
+class NicknameChangeAdmin(admin.ModelAdmin):
+    list_display = ("created", "profile", "old", "new", "changed_by", "reason")
+    search_fields = ("old", "new", "profile__user__username")
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

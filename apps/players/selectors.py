@@ -1,0 +1,43 @@
+"""Reads about players."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db.models import Q, QuerySet
+
+from apps.common.errors import NotFoundError
+from apps.common.roles import STAFF_GROUPS
+
+
+def nickname_of(user) -> str | None:
+    """The current nickname, read fresh (a cached ``user.profile`` may predate the choice)."""
+    from .models import Profile
+
+    if user is None or not getattr(user, "pk", None):
+        return None
+    return Profile.objects.filter(user_id=user.pk).values_list("nickname", flat=True).first()
+
+
+def player_list(*, search: str | None = None) -> QuerySet:
+    """Players only (no staff, no superusers), newest first, optionally searched."""
+    users = (
+        get_user_model().objects.filter(is_superuser=False)
+        .exclude(groups__name__in=STAFF_GROUPS)
+        .select_related("profile")
+        .order_by("-id")
+    )
+    if search:
+        users = users.filter(Q(username__icontains=search) | Q(profile__nickname__icontains=search))
+    return users.distinct()
+
+
+def player_get(*, player_id: object):
+    """A player (not staff) by id; 404 otherwise."""
+    try:
+        pk = int(player_id)
+    except (TypeError, ValueError):
+        raise NotFoundError("No such player.") from None
+    user = get_user_model().objects.filter(pk=pk).select_related("profile").first()
+    if user is None:
+        raise NotFoundError("No such player.")
+    return user

@@ -1,0 +1,15 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from . import views
+
+app_name = "players"
+
+urlpatterns = [
+    path("signup/", views.signup, name="signup"),
+    path("login/", auth_views.LoginView.as_view(template_name="players/login.html"), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("nickname/", views.nickname, name="nickname"),
+    path("profile/", views.profile, name="profile"),
+    path("profile/recharge/", views.recharge, name="recharge"),
+]

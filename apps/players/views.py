@@ -1,0 +1,88 @@
+"""Player pages: sign-up, login, nickname, profile (server-rendered, Italian by default)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from apps.common.errors import DomainError
+from apps.common.roles import is_staff_member
+from apps.compliance.selectors import sanctions_active
+from apps.wallet.selectors import ledger_entry_as_dict, player_ledger, wallet_get
+
+from . import services
+from .forms import NicknameForm, SignupForm
+from .selectors import nickname_of
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("lobby")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("players:nickname")
+    return render(request, "players/signup.html", {"form": form})
+
+
+def _safe_next(request, default: str) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return target
+    return default
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def nickname(request):
+    if is_staff_member(request.user):
+        messages.info(request, _("Staff accounts do not play and have no nickname."))
+        return redirect("lobby")
+    if nickname_of(request.user):
+        return redirect("players:profile")
+    form = NicknameForm(request.POST or None)
+    error = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.nickname_set(user=request.user, nickname=form.cleaned_data["nickname"])
+        except DomainError as exc:
+            error = exc
+        else:
+            messages.success(request, _("Welcome, %(nickname)s! You received 300 credits to play with.")
+                             % {"nickname": form.cleaned_data["nickname"]})
+            return redirect(_safe_next(request, "/"))
+    status = 200 if error is None else (409 if error.code == "nickname_taken" else 400)
+    return render(request, "players/nickname.html", {"form": form, "error": error,
+                                                      "next": _safe_next(request, "")}, status=status)
+
+
+@login_required
+def profile(request):
+    context = {"sanctions": sanctions_active(player=request.user)}
+    if not is_staff_member(request.user):
+        entries = player_ledger(player=request.user)[:20]
+        context.update(wallet=wallet_get(player=request.user),
+                       entries=[ledger_entry_as_dict(e) for e in entries])
+    return render(request, "players/profile.html", context)
+
+
+@login_required
+@require_POST
+def recharge(request):
+    from apps.wallet.services import credits_recharge_request
+
+    try:
+        item = credits_recharge_request(player=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.detail)
+    else:
+        messages.success(request, _("Recharge requested: %(credits)s credits arrive at %(at)s.")
+                         % {"credits": item.credits, "at": item.available_at.strftime("%H:%M")})
+    return redirect("players:profile")

@@ -1,0 +1,111 @@
+"""The double-entry ledger (platform.md §3).
+
+Accounts hold a cached balance per currency; transactions and entries are append-only
+(model guard + database trigger). Within a transaction the entries of each currency
+sum to zero, so money is never created or lost by accident.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from apps.common.models import AppendOnlyModel
+
+CASH, BONUS, CREDITS = "cash", "bonus", "credits"
+CURRENCIES = (CASH, BONUS, CREDITS)
+CURRENCY_CHOICES = [(c, c) for c in CURRENCIES]
+
+
+class Account(models.Model):
+    """One balance: ``code`` names the owner (``player:12``, ``house:bank``,
+    ``escrow:match:7``), with one row per currency."""
+
+    code = models.CharField(max_length=80)
+    currency = models.CharField(max_length=8, choices=CURRENCY_CHOICES)
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="accounts")
+    allow_negative = models.BooleanField(default=False)
+    balance = models.BigIntegerField(default=0)
+    closed = models.BooleanField(default=False, help_text="an escrow whose match or tournament is over: must be 0")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["code", "currency"], name="account_code_currency_unique"),
+            models.CheckConstraint(condition=Q(allow_negative=True) | Q(balance__gte=0),
+                                   name="account_balance_not_negative"),
+            models.CheckConstraint(condition=Q(player__isnull=True) | Q(allow_negative=False),
+                                   name="account_player_never_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.code}:{self.currency}"
+
+
+class Transaction(AppendOnlyModel):
+    kind = models.CharField(max_length=40, db_index=True)
+    reference = models.CharField(max_length=120, blank=True, db_index=True)
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True, unique=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+", help_text="null: the system")
+    memo = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.kind} {self.reference}"
+
+
+class Entry(AppendOnlyModel):
+    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="entries")
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="entries")
+    currency = models.CharField(max_length=8, choices=CURRENCY_CHOICES)
+    amount = models.BigIntegerField()
+    balance_after = models.BigIntegerField()
+    #: the player concerned: the owner of a player account, or the player whose share a
+    #: shared house account holds (house:authority_frozen)
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="+")
+    created = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [models.CheckConstraint(condition=~Q(amount=0), name="entry_amount_not_zero")]
+        indexes = [models.Index(fields=["account", "-id"])]
+
+    def __str__(self) -> str:
+        return f"{self.account} {self.amount:+d}"
+
+
+class Adjustment(AppendOnlyModel):
+    """A finance adjustment (deposit, withdrawal, correction), with its reason."""
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="adjustments")
+    currency = models.CharField(max_length=8, choices=CURRENCY_CHOICES)
+    amount = models.BigIntegerField()
+    reason = models.CharField(max_length=200)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-id"]
+
+
+class CreditRecharge(models.Model):
+    """A play-money recharge request: 300 credits due two hours after the request (§4)."""
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="recharges")
+    requested_at = models.DateTimeField(db_index=True)
+    available_at = models.DateTimeField(db_index=True)
+    credits = models.PositiveIntegerField(default=300)
+    credited_at = models.DateTimeField(null=True, blank=True)
+    transaction = models.ForeignKey(Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"recharge {self.pk} of {self.player_id} due {self.available_at:%Y-%m-%d %H:%M}"

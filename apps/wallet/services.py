@@ -1,0 +1,339 @@
+"""Every movement of money goes through here (platform.md §3, §4).
+
+``ledger_post`` is the one writer: it checks that each currency sums to zero, locks
+the accounts it touches in ascending id order (Saleor's rule, no deadlocks), checks
+balances under the lock, and writes the transaction, its entries and the cached
+balances in one database transaction. The other functions are the domain's moves.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from apps.audit.services import audit_record
+from apps.common.errors import Conflict, InsufficientFunds, ValidationFailed
+from apps.common.roles import is_staff_member
+
+from .models import BONUS, CASH, CREDITS, CURRENCIES, Account, Adjustment, CreditRecharge, Entry, Transaction
+
+ROME = ZoneInfo("Europe/Rome")
+
+WELCOME_CREDITS = 300
+PASSPORT_CREDITS = 1000
+RECHARGE_CREDITS = 300
+RECHARGE_BELOW = 50
+RECHARGE_DELAY = timedelta(hours=2)
+RECHARGES_PER_DAY = 2
+
+#: house accounts that may go below zero: they stand for money outside the platform
+NEGATIVE_ALLOWED = frozenset({"house:cashier", "house:promotions", "house:guarantee", "house:play_money"})
+ADJUSTMENT_COUNTER = {CASH: "house:cashier", BONUS: "house:promotions", CREDITS: "house:play_money"}
+
+
+class LedgerError(Exception):
+    """A programming error: an unbalanced transaction or a malformed leg. Never a user error."""
+
+
+@dataclass(frozen=True)
+class Leg:
+    code: str
+    currency: str
+    amount: int
+    #: for a shared house account, the player whose share moves (authority_frozen)
+    player_id: int | None = None
+
+
+def player_code(player) -> str:
+    return f"player:{player.pk}"
+
+
+def account_get(code: str, currency: str) -> Account:
+    """The account row, created on first use (never only by a migration)."""
+    if currency not in CURRENCIES:
+        raise LedgerError(f"unknown currency {currency!r}")
+    player_id = None
+    if code.startswith("player:"):
+        player_id = int(code.split(":")[1])
+    account, _ = Account.objects.get_or_create(
+        code=code, currency=currency,
+        defaults={"player_id": player_id, "allow_negative": code in NEGATIVE_ALLOWED},
+    )
+    return account
+
+
+def _frozen_kinds(player_id: int) -> set[str]:
+    from apps.compliance.selectors import sanction_active_kinds
+
+    return sanction_active_kinds(player_id=player_id)
+
+
+def ledger_post(
+    *,
+    kind: str,
+    reference: str,
+    legs: Iterable[Leg],
+    idempotency_key: str | None = None,
+    created_by=None,
+    memo: str = "",
+    allow_frozen: bool = False,
+) -> Transaction:
+    """Write one balanced transaction, or raise and write nothing.
+
+    With an ``idempotency_key`` a second call (even a concurrent one) returns the first
+    transaction and moves nothing. A player account that would go below zero raises
+    :class:`InsufficientFunds`; a frozen player's cash or bonus cannot be spent.
+    """
+    legs = [leg for leg in legs if leg.amount != 0]
+    totals: dict[str, int] = defaultdict(int)
+    for leg in legs:
+        if type(leg.amount) is not int or leg.currency not in CURRENCIES:
+            raise LedgerError(f"malformed leg {leg!r}")
+        totals[leg.currency] += leg.amount
+    if any(totals.values()):
+        raise LedgerError(f"unbalanced transaction {kind} {reference}: {dict(totals)}")
+    if not legs:
+        raise LedgerError("a transaction needs at least one non-zero leg")
+    with transaction.atomic():
+        if idempotency_key:
+            existing = Transaction.objects.filter(idempotency_key=idempotency_key).first()
+            if existing is not None:
+                return _same_or_conflict(existing, kind, reference)
+        accounts = {(leg.code, leg.currency): account_get(leg.code, leg.currency) for leg in legs}
+        now = timezone.now()
+        try:
+            with transaction.atomic():
+                txn = Transaction.objects.create(
+                    kind=kind, reference=reference, idempotency_key=idempotency_key,
+                    created_by=created_by if getattr(created_by, "pk", None) else None,
+                    memo=memo[:200], created=now,
+                )
+        except IntegrityError:
+            # a concurrent twin committed first: its effect stands, ours is nothing
+            return _same_or_conflict(Transaction.objects.get(idempotency_key=idempotency_key), kind, reference)
+        ids = sorted({a.pk for a in accounts.values()})
+        locked = {a.pk: a for a in Account.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+        frozen_checked: dict[int, set[str]] = {}
+        entries = []
+        for leg in legs:
+            account = locked[accounts[(leg.code, leg.currency)].pk]
+            new_balance = account.balance + leg.amount
+            if leg.amount < 0 and account.player_id and leg.currency in (CASH, BONUS) and not allow_frozen:
+                kinds = frozen_checked.setdefault(account.player_id, _frozen_kinds(account.player_id))
+                if kinds & {"account_suspension", "authority_report"}:
+                    raise Conflict("This account is frozen by a sanction: nothing can be spent.",
+                                   code="account_frozen")
+            if new_balance < 0 and not account.allow_negative:
+                if account.player_id:
+                    raise InsufficientFunds(
+                        f"Not enough {leg.currency}: the balance is {account.balance}, {-leg.amount} needed.",
+                        currency=leg.currency,
+                    )
+                raise LedgerError(f"account {account} would go below zero")
+            account.balance = new_balance
+            entries.append(Entry(
+                transaction=txn, account=account, currency=leg.currency, amount=leg.amount,
+                balance_after=new_balance, player_id=account.player_id or leg.player_id, created=now,
+            ))
+        for account in locked.values():
+            account.save(update_fields=["balance"])
+        Entry.objects.bulk_create(entries)
+    return txn
+
+
+def _same_or_conflict(existing: Transaction, kind: str, reference: str) -> Transaction:
+    if (existing.kind, existing.reference) != (kind, reference):
+        raise Conflict("This idempotency key was already used for another movement.",
+                       code="idempotency_conflict")
+    return existing
+
+
+def player_credit_legs(player, currency: str, amount: int) -> list[Leg]:
+    """Where money for a player lands: their account, or the authority-frozen account
+    while an ``authority_report`` is active (platform.md §7.4)."""
+    if currency in (CASH, BONUS) and "authority_report" in _frozen_kinds(player.pk):
+        return [Leg("house:authority_frozen", currency, amount, player_id=player.pk)]
+    return [Leg(player_code(player), currency, amount)]
+
+
+def wallet_credit(*, player, currency: str, amount: int, kind: str, reference: str, source: str,
+                  idempotency_key: str | None = None, created_by=None, memo: str = "") -> Transaction:
+    """Move ``amount`` from the account ``source`` to the player."""
+    legs = [Leg(source, currency, -amount), *player_credit_legs(player, currency, amount)]
+    return ledger_post(kind=kind, reference=reference, legs=legs, idempotency_key=idempotency_key,
+                       created_by=created_by, memo=memo)
+
+
+def wallet_debit(*, player, currency: str, amount: int, kind: str, reference: str, destination: str,
+                 idempotency_key: str | None = None, created_by=None, memo: str = "") -> Transaction:
+    """Move ``amount`` from the player to ``destination``; 402 insufficient_funds if short."""
+    legs = [Leg(player_code(player), currency, -amount), Leg(destination, currency, amount)]
+    return ledger_post(kind=kind, reference=reference, legs=legs, idempotency_key=idempotency_key,
+                       created_by=created_by, memo=memo)
+
+
+def wallet_transfer(*, source: str, destination: str, currency: str, amount: int, kind: str, reference: str,
+                    idempotency_key: str | None = None, created_by=None, memo: str = "") -> Transaction:
+    """Move ``amount`` between two accounts (player or house) in one transaction."""
+    legs = [Leg(source, currency, -amount), Leg(destination, currency, amount)]
+    return ledger_post(kind=kind, reference=reference, legs=legs, idempotency_key=idempotency_key,
+                       created_by=created_by, memo=memo)
+
+
+def _require_player(player) -> None:
+    if is_staff_member(player):
+        raise ValidationFailed("Adjustments and passports are for players, not staff accounts.",
+                               fields={"player": ["This user is a staff account, not a player."]})
+
+
+def wallet_adjust(*, actor, player, currency: object, amount: object, reason: object,
+                  ip: str | None = None) -> tuple[Adjustment, Transaction]:
+    """A finance adjustment (platform.md §3.6): validated, audited, never below zero."""
+    fields: dict[str, list[str]] = {}
+    if currency not in CURRENCIES:
+        fields["currency"] = ["One of cash, bonus, credits."]
+    if type(amount) is not int or amount == 0:
+        fields["amount"] = ["A non-zero integer (negative to debit)."]
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > 200:
+        fields["reason"] = ["A non-empty reason of at most 200 characters."]
+    if fields:
+        raise ValidationFailed("The adjustment is not valid.", fields=fields)
+    _require_player(player)
+    assert isinstance(currency, str) and isinstance(amount, int) and isinstance(reason, str)
+    counter = ADJUSTMENT_COUNTER[currency]
+    with transaction.atomic():
+        if amount < 0 and currency in (CASH, BONUS) and _frozen_kinds(player.pk) & {
+                "account_suspension", "authority_report"}:
+            raise Conflict("This account is frozen by a sanction: no negative adjustment is allowed.",
+                           code="account_frozen")
+        adjustment = Adjustment.objects.create(player=player, currency=currency, amount=amount, reason=reason,
+                                               created_by=actor, created=timezone.now())
+        reference = f"adjustment:{adjustment.pk}"
+        try:
+            with transaction.atomic():
+                if amount > 0:
+                    txn = wallet_credit(player=player, currency=currency, amount=amount, kind="adjustment",
+                                        reference=reference, source=counter, created_by=actor, memo=reason)
+                else:
+                    txn = wallet_debit(player=player, currency=currency, amount=-amount, kind="adjustment",
+                                       reference=reference, destination=counter, created_by=actor, memo=reason)
+        except InsufficientFunds:
+            raise Conflict(f"This debit would make the {currency} balance negative.",
+                           code="negative_balance") from None
+        audit_record(actor=actor, action="ledger_adjustment", target_type="player", target_id=player.pk,
+                     reason=reason, before=None,
+                     after={"currency": currency, "amount": amount, "transaction": txn.pk}, ip=ip)
+    return adjustment, txn
+
+
+def entry_balance_after(txn: Transaction, player, currency: str) -> int:
+    entry = txn.entries.filter(account__code=player_code(player), currency=currency).first()
+    if entry is not None:
+        return entry.balance_after
+    return account_get(player_code(player), currency).balance
+
+
+# -- play-money credits (platform.md §4) ------------------------------------------------
+
+
+def credits_welcome_grant(*, player) -> Transaction:
+    """The 300 welcome credits, once (an idempotency key per player guarantees it)."""
+    return wallet_credit(player=player, currency=CREDITS, amount=WELCOME_CREDITS, kind="credits_welcome",
+                         reference=f"player:{player.pk}", source="house:play_money",
+                         idempotency_key=f"credits_welcome:player:{player.pk}")
+
+
+def credits_passport_pay(*, actor, player, ip: str | None = None) -> int:
+    """Finance records the passport: +1000 credits once. Returns the new credits balance."""
+    from apps.players.models import Profile
+    from apps.players.services import profile_ensure
+
+    _require_player(player)
+    profile_ensure(user=player)
+    with transaction.atomic():
+        profile = Profile.objects.select_for_update().get(user=player)
+        if profile.passport_paid_at is not None:
+            raise Conflict("The passport has already been paid for this player.", code="passport_already_paid")
+        profile.passport_paid_at = timezone.now()
+        profile.save(update_fields=["passport_paid_at"])
+        txn = wallet_credit(player=player, currency=CREDITS, amount=PASSPORT_CREDITS, kind="credits_passport",
+                            reference=f"player:{player.pk}", source="house:play_money", created_by=actor,
+                            idempotency_key=f"credits_passport:player:{player.pk}")
+        balance = entry_balance_after(txn, player, CREDITS)
+        audit_record(actor=actor, action="credits_passport", target_type="player", target_id=player.pk,
+                     reason="passport", after={"credits": balance}, ip=ip)
+    return balance
+
+
+class RechargeNotAllowed(Conflict):
+    code = "recharge_not_allowed"
+
+
+def _rome_day_bounds(moment: datetime) -> tuple[datetime, datetime]:
+    local = moment.astimezone(ROME)
+    start = local.replace(hour=0, minute=0, second=0, microsecond=0)
+    end = (start + timedelta(days=1, hours=3)).replace(hour=0)  # DST-safe next midnight
+    return start, end
+
+
+def credits_recharge_request(*, player) -> CreditRecharge:
+    """Ask for 300 credits, due two hours later; the tick credits them (never earlier)."""
+    from apps.common.errors import NicknameRequired, StaffCannotPlay
+    from apps.compliance.selectors import sanction_check_lobby
+    from apps.players.selectors import nickname_of
+
+    if is_staff_member(player):
+        raise StaffCannotPlay()
+    if not nickname_of(player):
+        raise NicknameRequired()
+    sanction_check_lobby(player=player)
+    now = timezone.now()
+    with transaction.atomic():
+        account = account_get(player_code(player), CREDITS)
+        account = Account.objects.select_for_update().get(pk=account.pk)  # serialises requests
+        if account.balance >= RECHARGE_BELOW:
+            raise RechargeNotAllowed(
+                f"You have {account.balance} credits: a recharge is possible only below {RECHARGE_BELOW}.",
+                reason="balance_not_low")
+        pending = CreditRecharge.objects.filter(player=player, credited_at__isnull=True).order_by("available_at").first()
+        if pending is not None:
+            at = pending.available_at.astimezone(ROME).strftime("%d/%m/%Y %H:%M")
+            raise RechargeNotAllowed(
+                f"A recharge is already on its way: it arrives at {at} (Rome time); ask again after it.",
+                reason="pending")
+        start, end = _rome_day_bounds(now)
+        if CreditRecharge.objects.filter(player=player, requested_at__gte=start, requested_at__lt=end).count() \
+                >= RECHARGES_PER_DAY:
+            raise RechargeNotAllowed(
+                f"You already asked for {RECHARGES_PER_DAY} recharges today: try again tomorrow"
+                f" ({end.strftime('%d/%m/%Y')}, Rome time).",
+                reason="daily_limit")
+        return CreditRecharge.objects.create(player=player, requested_at=now, available_at=now + RECHARGE_DELAY,
+                                             credits=RECHARGE_CREDITS)
+
+
+def credits_recharges_credit_due() -> int:
+    """Credit every recharge whose deadline has passed; safe to run twice or concurrently."""
+    now = timezone.now()
+    done = 0
+    for recharge_id in CreditRecharge.objects.filter(credited_at__isnull=True, available_at__lte=now) \
+            .values_list("pk", flat=True):
+        with transaction.atomic():
+            recharge = CreditRecharge.objects.select_for_update().filter(pk=recharge_id,
+                                                                         credited_at__isnull=True).first()
+            if recharge is None or recharge.available_at > timezone.now():
+                continue
+            txn = wallet_credit(player=recharge.player, currency=CREDITS, amount=recharge.credits,
+                                kind="credits_recharge", reference=f"recharge:{recharge.pk}",
+                                source="house:play_money", idempotency_key=f"credits_recharge:{recharge.pk}")
+            recharge.credited_at = timezone.now()
+            recharge.transaction = txn
+            recharge.save(update_fields=["credited_at", "transaction"])
+            done += 1
+    return done

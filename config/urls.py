@@ -1,0 +1,19 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from apps.games.views import lobby
+
+from .api_urls import api_fallback
+from .api_urls import urlpatterns as api_urlpatterns
+
+urlpatterns = [
+    path("", lobby, name="lobby"),
+    path("accounts/", include("apps.players.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("api/", include(api_urlpatterns + api_fallback)),
+]
+
+handler404 = "apps.common.views.handler404"
+handler500 = "apps.common.views.handler500"
+handler403 = "apps.common.views.handler403"

@@ -1,0 +1,63 @@
+"""Italian for the interface strings (source strings are English)."""
+
+IT = {
+    "Nickname": "Nickname",
+    "3-16 characters: letters, digits and underscore, starting with a letter.":
+        "Da 3 a 16 caratteri: lettere, cifre e trattino basso, iniziando con una lettera.",
+    "Staff accounts do not play and have no nickname.": "Gli account dello staff non giocano e non hanno nickname.",
+    "Welcome, %(nickname)s! You received 300 credits to play with.":
+        "Benvenuto, %(nickname)s! Hai ricevuto 300 crediti per giocare.",
+    "Recharge requested: %(credits)s credits arrive at %(at)s.":
+        "Ricarica richiesta: %(credits)s crediti arriveranno alle %(at)s.",
+    "Italiano": "Italiano",
+    "English": "English",
+    "Lobby": "Lobby",
+    "Profile": "Profilo",
+    "Administration": "Amministrazione",
+    "Log out": "Esci",
+    "Log in": "Accedi",
+    "Sign up": "Registrati",
+    "Language": "Lingua",
+    "This page does not exist.": "Questa pagina non esiste.",
+    "You are not allowed to see this page.": "Non hai il permesso di vedere questa pagina.",
+    "Something went wrong: the request was not completed.": "Qualcosa è andato storto: la richiesta non è stata completata.",
+    "Games": "Giochi",
+    "players: %(counts)s": "giocatori: %(counts)s",
+    "New here?": "Sei nuovo?",
+    "Choose your nickname": "Scegli il tuo nickname",
+    "Other players see you by your nickname. It cannot be changed later.":
+        "Gli altri giocatori ti vedono con il tuo nickname. Non potrai cambiarlo in seguito.",
+    "Confirm": "Conferma",
+    "Username": "Nome utente",
+    "Active sanctions": "Sanzioni attive",
+    "until %(end)s": "fino al %(end)s",
+    "permanent": "permanente",
+    "Wallet": "Portafoglio",
+    "Your balances are frozen by a sanction.": "I tuoi saldi sono congelati da una sanzione.",
+    "Cash": "Contanti",
+    "Bonus": "Bonus",
+    "Credits": "Crediti",
+    "Ask for a credits recharge": "Chiedi una ricarica di crediti",
+    "300 credits, two hours after the request, when you have fewer than 50; at most twice a day.":
+        "300 crediti, due ore dopo la richiesta, quando ne hai meno di 50; al massimo due volte al giorno.",
+    "Latest movements": "Ultimi movimenti",
+    "When": "Quando",
+    "What": "Cosa",
+    "Currency": "Valuta",
+    "Amount": "Importo",
+    "Balance": "Saldo",
+    "No movements yet.": "Ancora nessun movimento.",
+    "Create account": "Crea account",
+    "Already registered?": "Sei già registrato?",
+    "A nickname has 3 to 16 characters: ASCII letters, digits and underscore, starting with a letter (no spaces).":
+        "Un nickname ha da 3 a 16 caratteri: lettere ASCII, cifre e trattino basso, e inizia con una lettera"
+        " (niente spazi).",
+    "Choose a nickname.": "Scegli un nickname.",
+    "The nickname '%(nickname)s' is not valid.": "Il nickname '%(nickname)s' non è valido.",
+    "The nickname '%(nickname)s' is reserved: choose another one.":
+        "Il nickname '%(nickname)s' è riservato: scegline un altro.",
+    "The nickname '%(nickname)s' is already taken: choose another one.":
+        "Il nickname '%(nickname)s' è già in uso: scegline un altro.",
+    "Your nickname is already '%(nickname)s': it cannot be changed.":
+        "Il tuo nickname è già '%(nickname)s': non può essere cambiato.",
+}
