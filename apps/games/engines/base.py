@@ -209,6 +209,9 @@ class Engine(ABC):
     options: ClassVar[dict[str, dict[str, Any]]]
     #: the player counts actually offered (Scopa: 2 or 4, not 3)
     player_counts: ClassVar[tuple[int, ...]] = ()
+    #: True when a lower ``result()["scores"]`` entry is better (Hearts): the platform ranks
+    #: sides with it (e.g. the best-placed side without an abandonment, platform.md §8.6)
+    lower_score_wins: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
