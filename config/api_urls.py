@@ -3,6 +3,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from apps.common.views import api_not_found
 from apps.players import api as players_api
+from apps.rankings import api as rankings_api
+from apps.tables import api as tables_api
 from apps.wallet import api as wallet_api
 
 urlpatterns = [
@@ -18,6 +20,19 @@ urlpatterns = [
     path("players/<int:player_id>/nickname/", players_api.PlayerNicknameView.as_view(),
          name="api-player-nickname"),
     path("players/<int:player_id>/ledger/", wallet_api.PlayerLedgerView.as_view(), name="api-player-ledger"),
+    path("tables/", tables_api.TableListView.as_view(), name="api-tables"),
+    path("tables/<int:table_id>/", tables_api.TableDetailView.as_view(), name="api-table"),
+    path("tables/<int:table_id>/sit/", tables_api.TableSitView.as_view(), name="api-table-sit"),
+    path("tables/<int:table_id>/leave/", tables_api.TableLeaveView.as_view(), name="api-table-leave"),
+    path("tables/<int:table_id>/robot/", tables_api.TableRobotView.as_view(), name="api-table-robot"),
+    path("tables/<int:table_id>/invite/", tables_api.TableInviteView.as_view(), name="api-table-invite"),
+    path("tables/<int:table_id>/watch/", tables_api.TableWatchView.as_view(), name="api-table-watch"),
+    path("matches/<int:match_id>/", tables_api.MatchDetailView.as_view(), name="api-match"),
+    path("matches/<int:match_id>/actions/", tables_api.MatchActionView.as_view(), name="api-match-actions"),
+    path("matches/<int:match_id>/cancel-vote/", tables_api.MatchCancelVoteView.as_view(),
+         name="api-match-cancel-vote"),
+    path("matches/<int:match_id>/log/", tables_api.MatchLogView.as_view(), name="api-match-log"),
+    path("rankings/<str:game>/", rankings_api.LeaderboardView.as_view(), name="api-rankings"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

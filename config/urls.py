@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from apps.games.views import lobby
+from apps.rankings.views import leaderboard_page
 
 from .api_urls import api_fallback
 from .api_urls import urlpatterns as api_urlpatterns
@@ -9,6 +10,8 @@ from .api_urls import urlpatterns as api_urlpatterns
 urlpatterns = [
     path("", lobby, name="lobby"),
     path("accounts/", include("apps.players.urls")),
+    path("tables/", include("apps.tables.urls")),
+    path("rankings/<str:game>/", leaderboard_page, name="leaderboard"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/", include(api_urlpatterns + api_fallback)),

@@ -1,3 +1,9 @@
-"""Websocket routes (platform.md §10.1); each domain app adds its consumers here."""
+"""Websocket routes (platform.md §10.1)."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from apps.tables.consumers import TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
+]

@@ -75,10 +75,15 @@ def superuser(db):
     return make_user(superuser=True)
 
 
-def api_client(user=None) -> APIClient:
+def api_client(user=None, ip: str | None = None) -> APIClient:
+    """An API client for ``user``; each user gets their own address unless ``ip`` is given
+    (the same-IP rule of platform.md §9 must not fire by accident)."""
     client = APIClient()
     if user is not None:
         client.force_authenticate(user=user)
+        client.defaults["REMOTE_ADDR"] = ip or f"10.1.{user.pk // 250}.{user.pk % 250 + 1}"
+    elif ip:
+        client.defaults["REMOTE_ADDR"] = ip
     return client
 
 

@@ -13,6 +13,8 @@ from collections.abc import Callable
 #: (name, dotted path of a function taking no arguments and returning a count)
 TICK_STEPS: list[tuple[str, str]] = [
     ("credits_recharges", "apps.wallet.services.credits_recharges_credit_due"),
+    ("match_deadlines", "apps.tables.play.match_deadlines_fire"),
+    ("tables", "apps.tables.services.tables_due_work"),
 ]
 
 

@@ -65,6 +65,9 @@ class Entry(AppendOnlyModel):
     currency = models.CharField(max_length=8, choices=CURRENCY_CHOICES)
     amount = models.BigIntegerField()
     balance_after = models.BigIntegerField()
+    #: what this entry is to its account's owner (``stake_return`` and ``winnings`` can share
+    #: one settlement transaction); the transaction's kind when not given
+    kind = models.CharField(max_length=40, blank=True)
     #: the player concerned: the owner of a player account, or the player whose share a
     #: shared house account holds (house:authority_frozen)
     player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,

@@ -48,7 +48,7 @@ def ledger_entry_as_dict(entry: Entry) -> dict:
     return {
         "id": entry.pk,
         "created": entry.created.isoformat(),
-        "kind": entry.transaction.kind,
+        "kind": entry.kind or entry.transaction.kind,
         "currency": entry.currency,
         "amount": entry.amount,
         "balance_after": entry.balance_after,

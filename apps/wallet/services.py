@@ -48,6 +48,8 @@ class Leg:
     amount: int
     #: for a shared house account, the player whose share moves (authority_frozen)
     player_id: int | None = None
+    #: the entry's kind when it differs from the transaction's
+    kind: str | None = None
 
 
 def player_code(player) -> str:
@@ -140,6 +142,7 @@ def ledger_post(
             entries.append(Entry(
                 transaction=txn, account=account, currency=leg.currency, amount=leg.amount,
                 balance_after=new_balance, player_id=account.player_id or leg.player_id, created=now,
+                kind=leg.kind or kind,
             ))
         for account in locked.values():
             account.save(update_fields=["balance"])
@@ -154,12 +157,13 @@ def _same_or_conflict(existing: Transaction, kind: str, reference: str) -> Trans
     return existing
 
 
-def player_credit_legs(player, currency: str, amount: int) -> list[Leg]:
+def player_credit_legs(player, currency: str, amount: int, kind: str | None = None) -> list[Leg]:
     """Where money for a player lands: their account, or the authority-frozen account
     while an ``authority_report`` is active (platform.md §7.4)."""
-    if currency in (CASH, BONUS) and "authority_report" in _frozen_kinds(player.pk):
-        return [Leg("house:authority_frozen", currency, amount, player_id=player.pk)]
-    return [Leg(player_code(player), currency, amount)]
+    player_id = getattr(player, "pk", player)
+    if currency in (CASH, BONUS) and "authority_report" in _frozen_kinds(player_id):
+        return [Leg("house:authority_frozen", currency, amount, player_id=player_id, kind=kind)]
+    return [Leg(f"player:{player_id}", currency, amount, kind=kind)]
 
 
 def wallet_credit(*, player, currency: str, amount: int, kind: str, reference: str, source: str,
@@ -337,3 +341,63 @@ def credits_recharges_credit_due() -> int:
             recharge.save(update_fields=["credited_at", "transaction"])
             done += 1
     return done
+
+
+# -- table stakes (platform.md §8.5) ----------------------------------------------------
+
+
+def match_escrow_code(match_id: int) -> str:
+    return f"escrow:match:{match_id}"
+
+
+def stakes_collect(*, match_id: int, currency: str, stakes: dict[int, int]) -> list[int]:
+    """Move each player's stake (``{player_id: amount}``) into the match escrow.
+
+    Returns the ids of players who could not cover it (their stake is not taken; the
+    caller stands them up). Each stake is its own idempotent transaction.
+    """
+    from django.contrib.auth import get_user_model
+
+    short: list[int] = []
+    users = get_user_model().objects.in_bulk(list(stakes))
+    for player_id in sorted(stakes):
+        amount = stakes[player_id]
+        if amount <= 0:
+            continue
+        try:
+            with transaction.atomic():
+                wallet_debit(player=users[player_id], currency=currency, amount=amount, kind="stake",
+                             reference=f"match:{match_id}", destination=match_escrow_code(match_id),
+                             idempotency_key=f"stake:match:{match_id}:player:{player_id}")
+        except (InsufficientFunds, Conflict):
+            short.append(player_id)
+    return short
+
+
+def escrow_settle(*, match_id: int, currency: str, payouts: dict[int, int], paid: dict[int, int], bank: int,
+                  kind: str = "match_settlement") -> Transaction | None:
+    """Empty the match escrow in one transaction: ``payouts`` (``{player_id: amount}``) to the
+    players, ``bank`` to ``house:bank``; then close the escrow. Runs once per match (key).
+
+    An entry is ``winnings`` when a player gets back more than ``paid``, else ``stake_return``.
+    """
+    code = match_escrow_code(match_id)
+    legs: list[Leg] = []
+    total = 0
+    for player_id in sorted(payouts):
+        amount = payouts[player_id]
+        if amount > 0:
+            entry_kind = "winnings" if amount > paid.get(player_id, 0) else "stake_return"
+            legs.extend(player_credit_legs(player_id, currency, amount, kind=entry_kind))
+            total += amount
+    if bank:
+        legs.append(Leg("house:bank", currency, bank, kind="bank"))
+        total += bank
+    txn = None
+    with transaction.atomic():
+        if total:
+            legs.append(Leg(code, currency, -total))
+            txn = ledger_post(kind=kind, reference=f"match:{match_id}", legs=legs,
+                              idempotency_key=f"settle:match:{match_id}", allow_frozen=True)
+        Account.objects.filter(code=code).update(closed=True)
+    return txn

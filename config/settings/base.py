@@ -56,6 +56,9 @@ INSTALLED_APPS = [
     "apps.wallet",
     "apps.compliance",
     "apps.games",
+    "apps.tables",
+    "apps.chat",
+    "apps.rankings",
 ]
 
 MIDDLEWARE = [
@@ -145,7 +148,7 @@ if REDIS_URL:
     CELERY_BROKER_TRANSPORT_OPTIONS: dict = {"visibility_timeout": 3600}
 else:
     _broker_dir = VAR_DIR / "celery-broker"
-    for sub in ("queue", "processed"):
+    for sub in ("queue", "processed", "control"):
         (_broker_dir / sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -153,6 +156,7 @@ else:
         "data_folder_out": str(_broker_dir / "queue"),
         "processed_folder": str(_broker_dir / "processed"),
         "store_processed": False,
+        "control_folder": str(_broker_dir / "control"),
     }
 #: countdowns longer than this are never used for timers (they would be redelivered)
 CELERY_VISIBILITY_TIMEOUT = CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", 3600)
@@ -202,3 +206,18 @@ LOGGING = {
 }
 
 CSRF_FAILURE_VIEW = "apps.common.views.csrf_failure"
+
+# -- tables (platform.md §8) --------------------------------------------------------
+#: pause between two robot moves, so people can follow them (0: robots play at once)
+ROBOT_MOVE_DELAY = float(os.environ.get("MAZZIERE_ROBOT_MOVE_DELAY", "0.8"))
+DISCONNECT_GRACE_SECONDS = 180
+NEXT_MATCH_DELAY_SECONDS = 10
+SETTINGS_POSTPONE_SECONDS = 15
+TABLE_IDLE_CLOSE_SECONDS = 300
+CANCEL_VOTE_SECONDS = 60
+AWAY_AFTER_TIMEOUTS = 3
+WS_MAX_FRAME_BYTES = 8 * 1024
+WS_MAX_FRAMES_PER_SECOND = 20
+WS_ABUSE_LIMIT = 5
+CHAT_MAX_LENGTH = 300
+CHAT_RATE = (5, 10)  # at most 5 messages in any 10 seconds per user and room

@@ -14,3 +14,5 @@ CELERY_TASK_EAGER_PROPAGATES = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 if "CONFIG" in CHANNEL_LAYERS["default"]:
     CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = os.environ["MAZZIERE_CHANNEL_PREFIX"]
+
+ROBOT_MOVE_DELAY = 0.0

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class ChatConfig(AppConfig):
+    name = "apps.chat"
+    label = "chat"
+    verbose_name = "Chat"

@@ -1,0 +1,39 @@
+"""XP for official matches (platform.md §9)."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from .models import XpAward
+
+XP_BY_GAME = {"briscola": 10, "scopa": 10, "asso_pigliatutto": 10, "cirulla": 10, "tresette": 10, "bestia": 10,
+              "scopone": 15, "scala40": 15, "hearts": 15, "burraco": 20, "spades": 20, "solitario": 5,
+              "poker_italiana": 0}
+DEFAULT_XP = 10
+LOSER_XP = 5
+
+
+def xp_for_win(game: str) -> int:
+    return XP_BY_GAME.get(game, DEFAULT_XP)
+
+
+def rankings_award_match(*, match, teams: list[list[int]], winner: int | None, seats) -> list[XpAward]:
+    """Winners get the game's XP, losers and draws 5; abandoners nothing; practice, a shared IP
+    at the table or a cancelled match: nobody anything (the match is flagged for compliance)."""
+    if not match.official or match.flagged_same_ip or match.status != "finished":
+        return []
+    if match.table_id is None:
+        return []  # tournament matches are credited when the tournament finishes (§5.10)
+    winning = set(teams[winner]) if winner is not None else set()
+    now = timezone.now()
+    awards = []
+    for ms in seats:
+        if ms.player_id is None or ms.abandoned:
+            continue
+        won = ms.number in winning
+        xp = xp_for_win(match.game) if won else LOSER_XP
+        if match.game == "solitario":
+            xp = xp if won else 0
+        if xp or won:
+            awards.append(XpAward(player_id=ms.player_id, game=match.game, match=match, xp=xp, won=won, created=now))
+    return XpAward.objects.bulk_create(awards, ignore_conflicts=True)

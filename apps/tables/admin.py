@@ -1,0 +1,74 @@
+"""Admin for tables and matches, with a step-through replay of any match (staff only)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, render
+from django.urls import path, reverse
+from django.utils.html import format_html
+
+from apps.common.admin import ReadOnlyAdmin
+from apps.common.roles import COMPLIANCE, OPERATOR, has_role
+
+from .models import Match, MatchAction, MatchSeat, Table
+from .render import face_for
+from .selectors import match_log, match_replay
+
+
+class MatchSeatInline(admin.TabularInline):
+    model = MatchSeat
+    fields = ("number", "player", "nickname", "robot", "ip", "stake_paid", "robot_playing", "abandoned")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Table)
+class TableAdmin(ReadOnlyAdmin):
+    list_display = ("id", "game", "players", "official", "stake", "currency", "leader", "status", "created")
+    list_filter = ("game", "official", "status")
+
+
+@admin.register(Match)
+class MatchAdmin(ReadOnlyAdmin):
+    list_display = ("id", "game", "table", "status", "version", "official", "flagged_same_ip", "started_at",
+                    "replay_link")
+    list_filter = ("game", "status", "official", "flagged_same_ip")
+    exclude = ("state", "seed", "deck")
+    inlines = [MatchSeatInline]
+
+    @admin.display(description="replay")
+    def replay_link(self, obj):
+        return format_html('<a href="{}">replay</a>', reverse("admin:tables_match_replay", args=[obj.pk]))
+
+    def get_urls(self):
+        return [path("<int:match_id>/replay/", self.admin_site.admin_view(self.replay_view),
+                     name="tables_match_replay"), *super().get_urls()]
+
+    def replay_view(self, request, match_id: int):
+        if not has_role(request.user, OPERATOR, COMPLIANCE):
+            raise PermissionDenied
+        match = get_object_or_404(Match, pk=match_id)
+        log = match_log(match)
+        seat_param = request.GET.get("seat", "")
+        seat = int(seat_param) if seat_param.isdigit() and int(seat_param) < match.players else None
+        steps = match_replay(log=log, seat=seat)
+        try:
+            index = max(0, min(int(request.GET.get("step", 0)), len(steps) - 1))
+        except ValueError:
+            index = 0
+        context = {**self.admin_site.each_context(request), "match": match, "log": log, "steps": steps,
+                   "step": steps[index], "index": index, "last": len(steps) - 1, "seat": seat,
+                   "view": steps[index]["view"], "face": face_for(match.table, match.game),
+                   "seats": range(match.players), "title": f"Replay of match {match.pk}"}
+        return render(request, "admin/tables/replay.html", context)
+
+
+@admin.register(MatchAction)
+class MatchActionAdmin(ReadOnlyAdmin):
+    list_display = ("match", "seq", "seat", "by", "version", "at")
+    list_filter = ("by",)

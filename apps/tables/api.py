@@ -1,0 +1,146 @@
+"""Tables and matches endpoints (API.md, platform.md §8)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from apps.common.api import IsPlayer, idempotent
+from apps.common.errors import ValidationFailed
+from apps.common.net import request_ip
+
+from . import play, selectors, services
+
+
+def _body(request) -> dict:
+    if not isinstance(request.data, dict):
+        raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object."]})
+    return request.data
+
+
+class TableListView(APIView):
+    def get_permissions(self):
+        return [IsPlayer()] if self.request.method == "POST" else [AllowAny()]
+
+    @extend_schema(responses=dict)
+    def get(self, request):
+        tables = selectors.table_list(game=request.query_params.get("game") or None, user=request.user)
+        return Response([selectors.table_as_dict(t) for t in tables[:200]])
+
+    @extend_schema(request=dict, responses={201: dict})
+    @idempotent
+    def post(self, request):
+        table = services.table_create(user=request.user, data=_body(request), ip=request_ip(request))
+        return Response(selectors.table_as_dict(table), status=201)
+
+
+class TableDetailView(APIView):
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.request.method == "PATCH" else [AllowAny()]
+
+    @extend_schema(responses=dict)
+    def get(self, request, table_id: int):
+        table = selectors.table_get(table_id=table_id)
+        if table.private and selectors.table_access(table=table, user=request.user) is None:
+            from apps.common.errors import Forbidden
+
+            raise Forbidden("This table is private.", code="private_table")
+        return Response(selectors.table_as_dict(table))
+
+    @extend_schema(request=dict, responses=dict)
+    def patch(self, request, table_id: int):
+        table = services.table_settings_update(user=request.user, table_id=table_id, data=_body(request))
+        return Response(selectors.table_as_dict(table))
+
+
+class TableSitView(APIView):
+    permission_classes = [IsPlayer]
+
+    @extend_schema(request=dict, responses=dict)
+    @idempotent
+    def post(self, request, table_id: int):
+        data = request.data if isinstance(request.data, dict) else {}
+        table = services.table_sit(user=request.user, table_id=table_id, seat=data.get("seat"),
+                                   ip=request_ip(request))
+        return Response(selectors.table_as_dict(table))
+
+
+class TableLeaveView(APIView):
+    permission_classes = [IsPlayer]
+
+    @extend_schema(request=None, responses=dict)
+    def post(self, request, table_id: int):
+        table = services.table_leave(user=request.user, table_id=table_id)
+        return Response(selectors.table_as_dict(table))
+
+
+class TableRobotView(APIView):
+    permission_classes = [IsPlayer]
+
+    @extend_schema(request=dict, responses=dict)
+    def post(self, request, table_id: int):
+        table = services.table_robot_add(user=request.user, table_id=table_id, seat=_body(request).get("seat"))
+        return Response(selectors.table_as_dict(table))
+
+
+class TableInviteView(APIView):
+    permission_classes = [IsPlayer]
+
+    @extend_schema(request=dict, responses={201: dict})
+    def post(self, request, table_id: int):
+        invite = services.table_invite(user=request.user, table_id=table_id,
+                                       nickname=_body(request).get("nickname"))
+        return Response({"table": invite.table_id, "nickname": _body(request).get("nickname")}, status=201)
+
+
+class TableWatchView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=dict)
+    def post(self, request, table_id: int):
+        table = services.table_watch(user=request.user, table_id=table_id)
+        return Response(selectors.table_as_dict(table))
+
+
+class MatchDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=dict)
+    def get(self, request, match_id: int):
+        match = selectors.match_get(match_id=match_id)
+        return Response(selectors.match_view_get(match=match, user=request.user))
+
+
+class MatchActionView(APIView):
+    permission_classes = [IsPlayer]
+
+    @extend_schema(request=dict, responses=dict)
+    def post(self, request, match_id: int):
+        data = _body(request)
+        if "action" not in data or "version" not in data:
+            raise ValidationFailed("A move is {\"action\": {...}, \"version\": n}.",
+                                   fields={k: ["Required."] for k in ("action", "version") if k not in data})
+        play.match_action_apply(match_id=match_id, action=data["action"], version=data["version"],
+                                user=request.user)
+        match = selectors.match_get(match_id=match_id)
+        return Response(selectors.match_view_get(match=match, user=request.user))
+
+
+class MatchCancelVoteView(APIView):
+    permission_classes = [IsPlayer]
+
+    @extend_schema(request=dict, responses=dict)
+    def post(self, request, match_id: int):
+        return Response(play.match_cancel_vote(match_id=match_id, user=request.user,
+                                               accept=_body(request).get("accept")))
+
+
+class MatchLogView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=dict)
+    def get(self, request, match_id: int):
+        match = selectors.match_get(match_id=match_id)
+        return Response(selectors.match_log_get(match=match, user=request.user))

@@ -1,0 +1,67 @@
+"""Pushes to the channel layer, always after commit (Zulip's rule) and never failing a request.
+
+Shared messages carry no card: only "table changed, version n" (or a chat line id, or a
+settings notice). Each connection then renders its own seat's view (platform.md §10.3).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+
+def table_group(table_id: int) -> str:
+    return f"table_{table_id}"
+
+
+def match_group(match_id: int) -> str:
+    return f"match_{match_id}"
+
+
+def user_group(user_id: int) -> str:
+    return f"user_{user_id}"
+
+
+def _send_now(group: str, message: dict[str, Any]) -> None:
+    try:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(group, message)
+    except Exception:  # a broadcast never fails the request (platform.md §0.8)
+        log.exception("broadcast to %s failed", group)
+
+
+def send_after_commit(group: str, message: dict[str, Any]) -> None:
+    transaction.on_commit(lambda: _send_now(group, message))
+
+
+def table_changed(*, table_id: int | None, match_id: int | None, version: int) -> None:
+    message = {"type": "table.changed", "version": version, "match": match_id}
+    if table_id is not None:
+        send_after_commit(table_group(table_id), message)
+    if match_id is not None:
+        send_after_commit(match_group(match_id), message)
+
+
+def table_settings_changed(*, table_id: int, changes: dict[str, Any]) -> None:
+    send_after_commit(table_group(table_id), {"type": "table.settings", "changes": changes})
+
+
+def table_notice(*, table_id: int, user_id: int | None, text: str) -> None:
+    """A notice to one user's sockets at a table (e.g. stood up for lack of funds)."""
+    group = user_group(user_id) if user_id else table_group(table_id)
+    send_after_commit(group, {"type": "table.notice", "table": table_id, "text": text})
+
+
+def chat_message(*, table_id: int, message_id: int) -> None:
+    send_after_commit(table_group(table_id), {"type": "chat.message", "id": message_id})
+
+
+def user_sockets_close(*, user_id: int, code: int = 4403) -> None:
+    send_after_commit(user_group(user_id), {"type": "socket.close", "code": code})

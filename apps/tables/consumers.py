@@ -1,0 +1,246 @@
+"""The table socket /ws/tables/{id}/ (platform.md §10).
+
+Behind AllowedHostsOriginValidator(AuthMiddlewareStack(...)). Shared group messages say
+only "table changed, version n"; each connection renders its own seat's view. A move
+goes through exactly the service the REST API uses. Errors go only to the sender.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import deque
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from apps.common.errors import DomainError
+from apps.common.net import client_ip
+
+from . import broadcast
+
+CLOSE_LOGIN, CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_ABUSE = 4401, 4403, 4404, 4429
+
+
+def _parse_action(frame: dict[str, Any]) -> tuple[Any, Any]:
+    action = frame.get("action")
+    if isinstance(action, str):
+        try:
+            action = json.loads(action)
+        except ValueError:
+            raise DomainError("The move is not valid JSON.", code="bad_frame") from None
+    if isinstance(action, dict) and "cards" in frame and "cards" not in action:
+        cards = frame["cards"]
+        action = {**action, "cards": cards if isinstance(cards, list) else [cards]}
+    version = frame.get("version")
+    if isinstance(version, str) and version.strip().isdigit():
+        version = int(version)
+    return action, version
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.frames: deque[float] = deque()
+        self.abuse = 0
+        self.joined = False
+        await self.accept()
+        if self.user is None or not self.user.is_authenticated:
+            await self.close(code=CLOSE_LOGIN)
+            return
+        verdict = await self._admit()
+        if verdict is not None:
+            await self.close(code=verdict)
+            return
+        self.joined = True
+        await self.channel_layer.group_add(broadcast.table_group(self.table_id), self.channel_name)
+        await self.channel_layer.group_add(broadcast.user_group(self.user.pk), self.channel_name)
+        await self._connected()
+        await self._render()
+
+    @database_sync_to_async
+    def _admit(self) -> int | None:
+        from apps.common.roles import is_staff_member
+        from apps.compliance.selectors import sanction_check_lobby
+
+        from .models import Table
+        from .selectors import table_access
+
+        table = Table.objects.filter(pk=self.table_id, status=Table.OPEN).first()
+        if table is None:
+            return CLOSE_UNKNOWN
+        if not is_staff_member(self.user):
+            try:
+                sanction_check_lobby(player=self.user)
+            except DomainError:
+                return CLOSE_FORBIDDEN
+        self.access = table_access(table=table, user=self.user)
+        return None if self.access is not None else CLOSE_FORBIDDEN
+
+    @database_sync_to_async
+    def _connected(self) -> None:
+        from .services import socket_connected
+
+        socket_connected(table_id=self.table_id, user=self.user, channel_name=self.channel_name)
+
+    async def disconnect(self, code: int) -> None:
+        if not getattr(self, "joined", False):
+            return
+        await self.channel_layer.group_discard(broadcast.table_group(self.table_id), self.channel_name)
+        await self.channel_layer.group_discard(broadcast.user_group(self.user.pk), self.channel_name)
+        await self._disconnected()
+
+    @database_sync_to_async
+    def _disconnected(self) -> None:
+        from .services import socket_disconnected
+
+        socket_disconnected(table_id=self.table_id, user=self.user, channel_name=self.channel_name)
+
+    # -- client frames ------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
+        now = time.monotonic()
+        self.frames.append(now)
+        while self.frames and now - self.frames[0] > 1.0:
+            self.frames.popleft()
+        if len(raw.encode()) > settings.WS_MAX_FRAME_BYTES:
+            await self._abuse("bad_frame", f"Frames are at most {settings.WS_MAX_FRAME_BYTES} bytes.")
+            return
+        if len(self.frames) > settings.WS_MAX_FRAMES_PER_SECOND:
+            await self._abuse("rate_limited", "Too many frames: slow down.")
+            return
+        try:
+            frame = json.loads(raw)
+        except ValueError:
+            await self._error("bad_frame", "The frame is not valid JSON.")
+            return
+        if not isinstance(frame, dict):
+            await self._error("bad_frame", "A frame is a JSON object.")
+            return
+        frame.pop("HEADERS", None)
+        try:
+            if "action" in frame:
+                await self._act(frame)
+            elif "chat" in frame:
+                await self._chat(frame["chat"])
+            elif "cancel_vote" in frame:
+                vote = frame["cancel_vote"]
+                vote = {"true": True, "false": False}.get(vote, vote) if isinstance(vote, str) else vote
+                await self._cancel_vote(vote)
+            elif "report" in frame:
+                report = frame["report"]
+                await self._report(int(report) if isinstance(report, str) and report.isdigit() else report)
+            elif "sync" in frame:
+                await self._render()
+            else:
+                await self._error("bad_frame", "Unknown frame: send an action, chat, cancel_vote, report or sync.")
+        except DomainError as exc:
+            await self._error(exc.code, exc.detail)
+
+    async def _abuse(self, code: str, detail: str) -> None:
+        self.abuse += 1
+        await self._error(code, detail)
+        if self.abuse >= settings.WS_ABUSE_LIMIT:
+            await self.close(code=CLOSE_ABUSE)
+
+    async def _error(self, code: str, detail: str) -> None:
+        from .render import render_error
+
+        await self.send(text_data=render_error(table_id=self.table_id, code=code, detail=str(detail)))
+
+    @database_sync_to_async
+    def _act(self, frame: dict[str, Any]) -> None:
+        from .models import Match
+        from .play import match_action_apply
+
+        match = Match.objects.filter(table_id=self.table_id, status=Match.PLAYING).first()
+        if match is None:
+            raise DomainError("No match is being played at this table now.", code="match_over", status=409)
+        action, version = _parse_action(frame)
+        match_action_apply(match_id=match.pk, action=action, version=version, user=self.user)
+
+    @database_sync_to_async
+    def _chat(self, text: Any) -> None:
+        from apps.chat.services import chat_post
+
+        from .models import Match, Table
+        from .selectors import table_access
+
+        table = Table.objects.get(pk=self.table_id)
+        access = table_access(table=table, user=self.user)
+        if access is None or not access.can_chat:
+            raise DomainError("You cannot chat at this table.", code="permission_denied", status=403)
+        match = Match.objects.filter(table_id=self.table_id, status=Match.PLAYING).first()
+        chat_post(user=self.user, text=text, table=table, match=match, ip=self._ip())
+
+    @database_sync_to_async
+    def _cancel_vote(self, accept: Any) -> None:
+        from .models import Match
+        from .play import match_cancel_vote
+
+        match = Match.objects.filter(table_id=self.table_id, status=Match.PLAYING).first()
+        if match is None:
+            raise DomainError("No match is being played at this table now.", code="match_over", status=409)
+        match_cancel_vote(match_id=match.pk, user=self.user, accept=accept)
+
+    @database_sync_to_async
+    def _report(self, message_id: Any) -> None:
+        from apps.chat.services import chat_report
+
+        chat_report(user=self.user, message_id=message_id)
+
+    def _ip(self) -> str | None:
+        client = self.scope.get("client") or [None]
+        headers = dict(self.scope.get("headers") or [])
+        forwarded = headers.get(b"x-forwarded-for", b"").decode() or None
+        return client_ip(client[0], forwarded)
+
+    # -- group messages -------------------------------------------------------------------------
+
+    async def _render(self) -> None:
+        html = await self._fragments()
+        if html:
+            await self.send(text_data=html)
+
+    @database_sync_to_async
+    def _fragments(self) -> str:
+        from .render import render_fragments
+
+        return render_fragments(table_id=self.table_id, user=self.user)
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        await self._render()
+
+    async def table_settings(self, event: dict[str, Any]) -> None:
+        from .render import render_notice
+
+        changed = ", ".join(f"{k}: {v['old']} → {v['new']}" for k, v in event.get("changes", {}).items())
+        await self.send(text_data=render_notice(table_id=self.table_id, text=f"⚠ Impostazioni cambiate: {changed}"))
+        await self._render()
+
+    async def table_notice(self, event: dict[str, Any]) -> None:
+        from .render import render_notice
+
+        if event.get("table") in (None, self.table_id):
+            await self.send(text_data=render_notice(table_id=self.table_id, text=event["text"]))
+
+    async def chat_message(self, event: dict[str, Any]) -> None:
+        html = await self._chat_line(event["id"])
+        if html:
+            await self.send(text_data=html)
+
+    @database_sync_to_async
+    def _chat_line(self, message_id: int) -> str:
+        from apps.chat.selectors import chat_message_get
+
+        from .render import render_chat_line
+
+        message = chat_message_get(message_id=message_id)
+        return "" if message is None or message.hidden else render_chat_line(message=message)
+
+    async def socket_close(self, event: dict[str, Any]) -> None:
+        await self.close(code=event.get("code", CLOSE_FORBIDDEN))

@@ -1,0 +1,192 @@
+"""Tables, seats and matches (platform.md §8, API.md "Tables and matches").
+
+A match keeps the engine's whole state as JSON with a version that grows by one per
+applied action; every action is also written to the append-only MatchAction log, from
+which the match replays exactly (game recall).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from apps.common.models import AppendOnlyModel
+
+CASH, CREDITS = "cash", "credits"
+
+
+class Table(models.Model):
+    OPEN, CLOSED = "open", "closed"
+
+    game = models.CharField(max_length=40, db_index=True)
+    players = models.PositiveSmallIntegerField()
+    stake = models.PositiveIntegerField(default=0, help_text="per match and per human seat, cents or credits")
+    currency = models.CharField(max_length=8, choices=[(CASH, CASH), (CREDITS, CREDITS)], default=CREDITS)
+    turn_seconds = models.PositiveSmallIntegerField(default=30)
+    official = models.BooleanField(default=False)
+    private = models.BooleanField(default=False)
+    spectators = models.BooleanField(default=True)
+    game_options = models.JSONField(default=dict, blank=True)
+    face = models.CharField(max_length=10, default="auto", help_text="card faces: auto, italian or french")
+    leader = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=8, default=OPEN, db_index=True)
+    created = models.DateTimeField(auto_now_add=True)
+    #: "between matches": when the next match may start (a deadline, platform.md §0.2)
+    next_match_at = models.DateTimeField(null=True, blank=True)
+    #: since when no human is seated (the table closes after 5 minutes)
+    empty_since = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    settings_version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"table {self.pk} ({self.game})"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="seats")
+    robot = models.BooleanField(default=False)
+    since = models.DateTimeField(null=True, blank=True)
+    ip = models.GenericIPAddressField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_table_number_unique"),
+            models.UniqueConstraint(fields=["table", "player"], name="seat_table_player_unique"),
+            models.CheckConstraint(condition=~(models.Q(robot=True) & models.Q(player__isnull=False)),
+                                   name="seat_robot_or_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of {self.table_id}"
+
+    @property
+    def taken(self) -> bool:
+        return self.robot or self.player_id is not None
+
+
+class TableInvite(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="invites")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "player"], name="invite_unique")]
+
+    def __str__(self) -> str:
+        return f"invite of {self.player_id} to {self.table_id}"
+
+
+class Match(models.Model):
+    PLAYING, FINISHED, CANCELLED = "playing", "finished", "cancelled"
+
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="matches")
+    game = models.CharField(max_length=40)
+    players = models.PositiveSmallIntegerField()
+    #: the complete options dict passed to new_game (platform.md §8.7)
+    options = models.JSONField(default=dict)
+    #: the 128-bit seed drawn from secrets, as decimal digits (kept server-side)
+    seed = models.CharField(max_length=60)
+    deck = models.JSONField(null=True, blank=True)
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, default=PLAYING, db_index=True)
+    result = models.JSONField(null=True, blank=True)
+    official = models.BooleanField(default=False)
+    stake = models.PositiveIntegerField(default=0)
+    currency = models.CharField(max_length=8, default=CREDITS)
+    turn_seconds = models.PositiveSmallIntegerField(default=30)
+    #: the deadline of the current turn, for the state of ``version`` (platform.md §0.2)
+    turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+    #: the seat whose player abandoned (two-sided games end at once; others play on)
+    flagged_same_ip = models.BooleanField(default=False)
+    settled = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"match {self.pk} ({self.game}, v{self.version})"
+
+
+class MatchSeat(models.Model):
+    """Who holds each seat of a match, and how the seat is being played right now."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="match_seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="match_seats")
+    nickname = models.CharField(max_length=16, blank=True)
+    robot = models.BooleanField(default=False)
+    ip = models.GenericIPAddressField(null=True, blank=True)
+    stake_paid = models.PositiveIntegerField(default=0)
+    #: the robot plays this human seat's turns (disconnected, or away after timeouts)
+    robot_playing = models.BooleanField(default=False)
+    grace_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    timeouts_in_row = models.PositiveSmallIntegerField(default=0)
+    abandoned = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="matchseat_unique")]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of match {self.match_id}"
+
+
+class MatchAction(AppendOnlyModel):
+    PLAYER, ROBOT, TIMEOUT = "player", "robot", "timeout"
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    by = models.CharField(max_length=8)
+    #: the match version this action produced
+    version = models.PositiveIntegerField()
+    events = models.JSONField(default=list)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="matchaction_seq_unique")]
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} #{self.seq}"
+
+
+class CancelProposal(models.Model):
+    """A friendly cancellation vote (platform.md §8.4)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="cancel_proposals")
+    opened_at = models.DateTimeField()
+    deadline = models.DateTimeField(db_index=True)
+    votes = models.JSONField(default=dict, help_text="seat number (as text) -> bool")
+    closed = models.BooleanField(default=False)
+    cancelled = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"cancel vote on match {self.match_id}"
+
+
+class SocketConnection(models.Model):
+    """An open table socket: a seated player is connected while one of these exists."""
+
+    channel_name = models.CharField(max_length=200, unique=True)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="connections")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.channel_name

@@ -1,0 +1,473 @@
+"""The life of a match: start, apply an action, robots, timers, abandonment, cancellation, end.
+
+One function applies every action, whoever sends it (REST, websocket, robot, timer):
+``match_action_apply``. It locks the match row, checks version, seat, turn and the
+engine, saves the state and the log in one transaction, and after commit broadcasts
+only "table changed, version n". Engines are pure; money moves through the wallet.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
+from apps.games.engines import IllegalAction, get_engine
+from apps.games.engines.cards import derive_rng, new_seed
+
+from . import broadcast
+from .models import CancelProposal, Match, MatchAction, MatchSeat, Seat, SocketConnection, Table
+from .settlement import BESTIA_ESCROW_UNITS, Settlement, pot_settlement, refund_settlement, units_settlement
+
+log = logging.getLogger(__name__)
+
+
+class IllegalMove(DomainError):
+    status = 400
+    code = "illegal_action"
+
+
+def stake_per_seat(game: str, stake: int) -> int:
+    """What a human puts in escrow at the start (Bestia: 30 units, platform.md §8.5)."""
+    return stake * BESTIA_ESCROW_UNITS if game == "bestia" else stake
+
+
+# -- start --------------------------------------------------------------------------------
+
+
+def match_create(*, game: str, players: int, options: dict[str, Any], seats: list[dict[str, Any]],
+                 table: Table | None = None, official: bool = False, stake: int = 0, currency: str = "credits",
+                 turn_seconds: int = 30, deck: list[str] | None = None, seed: int | None = None) -> Match:
+    """Deal a new match. ``seats``: per seat ``{"player": user or None, "robot": bool, "ip"}``.
+
+    The seed is drawn from ``secrets`` and kept server-side, so the log alone replays it.
+    """
+    engine = get_engine(game)
+    complete = engine.resolve_options(players, options)
+    seed = new_seed() if seed is None else seed
+    state = engine.new_game(players, options=complete, seed=seed, deck=deck)
+    now = timezone.now()
+    match = Match.objects.create(
+        table=table, game=game, players=players, options=complete, seed=str(seed), deck=deck,
+        state=state.to_json(), version=0, official=official, stake=stake, currency=currency,
+        turn_seconds=turn_seconds, started_at=now,
+    )
+    from apps.players.selectors import nickname_of
+
+    ips = [s.get("ip") for s in seats if s.get("player") is not None and s.get("ip")]
+    match.flagged_same_ip = len(ips) != len(set(ips))
+    MatchSeat.objects.bulk_create([
+        MatchSeat(match=match, number=i, player=s.get("player"), robot=bool(s.get("robot")),
+                  nickname=(nickname_of(s["player"]) or "") if s.get("player") is not None else "",
+                  ip=s.get("ip"))
+        for i, s in enumerate(seats)
+    ])
+    _after_state_change(match, state, by=None)
+    match.save()
+    return match
+
+
+# -- applying actions -------------------------------------------------------------------
+
+
+def _load(match: Match):
+    return get_engine(match.game).from_json(match.state)
+
+
+def _human_seats_to_act(match: Match, state) -> list[int]:
+    controlled = {ms.number for ms in match.match_seats.all() if ms.robot or ms.robot_playing}
+    return [s for s in state.to_act if s not in controlled]
+
+
+def _robot_seats_to_act(match: Match, state) -> list[int]:
+    controlled = {ms.number for ms in match.match_seats.all() if ms.robot or ms.robot_playing}
+    return [s for s in state.to_act if s in controlled]
+
+
+def _after_state_change(match: Match, state, *, by: str | None) -> None:
+    """Deadlines and follow-up work for the new state: the turn timer and robot turns."""
+    if state.is_over or match.status != Match.PLAYING:
+        match.turn_deadline = None
+        return
+    if _human_seats_to_act(match, state):
+        match.turn_deadline = timezone.now() + timedelta(seconds=match.turn_seconds)
+        _schedule_timeout(match.pk, match.version, match.turn_seconds)
+    else:
+        match.turn_deadline = None
+    if by != MatchAction.ROBOT and _robot_seats_to_act(match, state):
+        schedule_robots(match.pk)
+
+
+def _schedule_timeout(match_id: int, version: int, seconds: int) -> None:
+    from .tasks import turn_timeout
+
+    if seconds >= settings.CELERY_VISIBILITY_TIMEOUT:
+        return  # the tick fires the stored deadline instead (a countdown would be redelivered)
+    transaction.on_commit(lambda: turn_timeout.apply_async((match_id, version), countdown=seconds))
+
+
+def schedule_robots(match_id: int, delay: float | None = None) -> None:
+    from .tasks import robot_turns
+
+    delay = settings.ROBOT_MOVE_DELAY if delay is None else delay
+    transaction.on_commit(lambda: robot_turns.apply_async((match_id,), countdown=delay or None))
+
+
+def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, seat: int | None = None,
+                       by: str = MatchAction.PLAYER) -> Match:
+    """Apply one action; raise a DomainError and change nothing if it is refused."""
+    if type(version) is not int:
+        raise DomainError("The move needs the integer version of the match it was made on.",
+                          code="validation_error", fields={"version": ["An integer is required."]})
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None:
+            raise NotFoundError("No such match.")
+        if match.status != Match.PLAYING:
+            raise Conflict("This match is over: no more moves.", code="match_over")
+        seats = {ms.number: ms for ms in match.match_seats.all()}
+        if by == MatchAction.PLAYER:
+            own = [ms for ms in seats.values() if user is not None and ms.player_id == user.pk]
+            if not own:
+                raise Forbidden("Only the players seated in this match can move.")
+            if seat is None:
+                seat = own[0].number
+            elif seat not in {ms.number for ms in own}:
+                raise Forbidden("You can only move for your own seat.")
+        if version != match.version:
+            raise Conflict(f"Another move came first: the match is now at version {match.version}.",
+                           code="stale_version", version=match.version)
+        state = _load(match)
+        if seat not in state.to_act:
+            raise Conflict("It is not your turn.", code="not_your_turn")
+        try:
+            events = state.apply(seat, action)
+        except IllegalAction as exc:
+            raise IllegalMove(str(exc)) from None
+        match.version += 1
+        match.state = state.to_json()
+        MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action, by=by,
+                                   version=match.version, events=events, at=timezone.now())
+        if by == MatchAction.PLAYER:
+            ms = seats[seat]
+            if ms.robot_playing or ms.timeouts_in_row or ms.grace_deadline:
+                ms.robot_playing = ms.abandoned  # the player takes the seat back
+                ms.timeouts_in_row = 0
+                ms.grace_deadline = None
+                ms.save(update_fields=["robot_playing", "timeouts_in_row", "grace_deadline"])
+        elif by == MatchAction.TIMEOUT:
+            ms = seats[seat]
+            ms.timeouts_in_row += 1
+            if ms.timeouts_in_row >= settings.AWAY_AFTER_TIMEOUTS:
+                ms.robot_playing = True  # away: the robot plays every turn until the player returns
+            ms.save(update_fields=["timeouts_in_row", "robot_playing"])
+        if state.is_over:
+            _finish(match, state)
+        else:
+            _after_state_change(match, state, by=by)
+        match.save()
+        broadcast.table_changed(table_id=match.table_id, match_id=match.pk, version=match.version)
+    return match
+
+
+# -- robots and timers -----------------------------------------------------------------------
+
+
+def match_robot_move(*, match_id: int) -> bool:
+    """Play one robot move if a robot-controlled seat is to act; True if one was played."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id, status=Match.PLAYING).first()
+        if match is None:
+            return False
+        state = _load(match)
+        robots = _robot_seats_to_act(match, state)
+        if not robots:
+            return False
+        seat = robots[0]
+        rng = derive_rng(int(match.seed), "robot", match.version, seat)
+        action = get_engine(match.game).bot_action(state, seat, rng)
+        match_action_apply(match_id=match.pk, action=action, version=match.version, seat=seat,
+                           by=MatchAction.ROBOT)
+    return True
+
+
+def match_robot_turns(*, match_id: int) -> int:
+    """Play robot moves while robots are to act. With a move delay, one move per task."""
+    played = 0
+    while match_robot_move(match_id=match_id):
+        played += 1
+        if settings.ROBOT_MOVE_DELAY > 0:
+            with transaction.atomic():
+                match = Match.objects.filter(pk=match_id, status=Match.PLAYING).first()
+                if match is not None and _robot_seats_to_act(match, _load(match)):
+                    schedule_robots(match_id)
+            break
+        if played > 5000:  # a safety net: no engine needs this many moves in a row
+            log.error("robot loop on match %s stopped after %s moves", match_id, played)
+            break
+    return played
+
+
+def match_turn_timeout(*, match_id: int, version: int | None = None) -> bool:
+    """The turn timer ran out: the robot moves for the seats that had to act.
+
+    Does nothing unless the deadline has passed and the match is still at the version the
+    timer was set for (an eager countdown task runs at once and must do nothing).
+    """
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id, status=Match.PLAYING).first()
+        if match is None or match.turn_deadline is None or match.turn_deadline > timezone.now():
+            return False
+        if version is not None and match.version != version:
+            return False
+        state = _load(match)
+        seats = _human_seats_to_act(match, state)
+        if not seats:
+            return False
+        engine = get_engine(match.game)
+        for seat in seats:
+            if seat not in state.to_act:
+                continue
+            rng = derive_rng(int(match.seed), "timeout", match.version, seat)
+            action = engine.bot_action(state, seat, rng)
+            match = match_action_apply(match_id=match.pk, action=action, version=match.version, seat=seat,
+                                       by=MatchAction.TIMEOUT)
+            if match.status != Match.PLAYING:
+                break
+            state = _load(match)
+    return True
+
+
+# -- connections, disconnection and abandonment ---------------------------------------------------
+
+
+def seat_connection_changed(*, table_id: int, user) -> None:
+    """Recompute whether a seated player is connected; the robot plays for one who is not."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None:
+            return
+        match = table.matches.filter(status=Match.PLAYING).first()
+        if match is None:
+            return
+        ms = match.match_seats.filter(player=user).first()
+        if ms is None or ms.abandoned:
+            return
+        connected = SocketConnection.objects.filter(table_id=table_id, user=user).exists()
+        if connected and ms.robot_playing and ms.grace_deadline is not None:
+            ms.robot_playing = False
+            ms.grace_deadline = None
+            ms.timeouts_in_row = 0
+            ms.save(update_fields=["robot_playing", "grace_deadline", "timeouts_in_row"])
+            broadcast.table_changed(table_id=table_id, match_id=match.pk, version=match.version)
+            state = _load(match)
+            if _human_seats_to_act(match, state):
+                match.turn_deadline = timezone.now() + timedelta(seconds=match.turn_seconds)
+                match.save(update_fields=["turn_deadline"])
+                _schedule_timeout(match.pk, match.version, match.turn_seconds)
+        elif not connected and not ms.robot_playing:
+            ms.robot_playing = True
+            ms.grace_deadline = None if match.table_id is None else (
+                timezone.now() + timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS))
+            ms.save(update_fields=["robot_playing", "grace_deadline"])
+            broadcast.table_changed(table_id=table_id, match_id=match.pk, version=match.version)
+            if _robot_seats_to_act(match, _load(match)):
+                schedule_robots(match.pk)
+
+
+def match_abandon(*, match: Match, seat: int) -> None:
+    """An abandonment (platform.md §8.6): two sides → that team loses now; more → the robot
+    plays the seat to the end and it cannot win. Call inside a transaction holding the lock."""
+    ms = match.match_seats.get(number=seat)
+    if ms.abandoned:
+        return
+    ms.abandoned = True
+    ms.robot_playing = True
+    ms.grace_deadline = None
+    ms.save(update_fields=["abandoned", "robot_playing", "grace_deadline"])
+    state = _load(match)
+    if len(state.teams) == 2:
+        losing = next(i for i, team in enumerate(state.teams) if seat in team)
+        _finish(match, state, forced_winner=1 - losing)
+    else:
+        _after_state_change(match, state, by=None)
+        if _robot_seats_to_act(match, state):
+            schedule_robots(match.pk)
+    match.save()
+    broadcast.table_changed(table_id=match.table_id, match_id=match.pk, version=match.version)
+
+
+def match_grace_expired(*, match_seat_id: int) -> bool:
+    with transaction.atomic():
+        ms = MatchSeat.objects.select_related("match").filter(pk=match_seat_id).first()
+        if ms is None:
+            return False
+        match = Match.objects.select_for_update().get(pk=ms.match_id)
+        ms.refresh_from_db()
+        if (match.status != Match.PLAYING or ms.grace_deadline is None or ms.grace_deadline > timezone.now()
+                or SocketConnection.objects.filter(table_id=match.table_id, user_id=ms.player_id).exists()):
+            return False
+        match_abandon(match=match, seat=ms.number)
+        Seat.objects.filter(table_id=match.table_id, player_id=ms.player_id).update(player=None, since=None,
+                                                                                      ip=None)
+    return True
+
+
+# -- the end of a match --------------------------------------------------------------------------
+
+
+def _side_scores_rank(match: Match, result: dict[str, Any]) -> list[int]:
+    """Team indices from best to worst by the engine's scores."""
+    scores = result.get("scores") or []
+    lower = get_engine(match.game).lower_score_wins
+    return sorted(range(len(scores)), key=lambda t: (scores[t] if lower else -scores[t], t))
+
+
+def _finish(match: Match, state, *, forced_winner: int | None = None) -> None:
+    result = state.result()
+    seats = list(match.match_seats.all())
+    abandoned = {ms.number for ms in seats if ms.abandoned}
+    winner = result.get("winner") if forced_winner is None else forced_winner
+    if abandoned and winner is not None and any(s in abandoned for s in state.teams[winner]):
+        clean = [t for t in _side_scores_rank(match, result) if not set(state.teams[t]) & abandoned]
+        winner = clean[0] if clean else None
+    result = {**result, "winner": winner}
+    if abandoned:
+        result["abandoned"] = sorted(abandoned)
+    match.result = result
+    match.status = Match.FINISHED
+    match.finished_at = timezone.now()
+    match.turn_deadline = None
+    _settle(match, seats, state.teams, winner, result)
+    from apps.rankings.services import rankings_award_match
+
+    rankings_award_match(match=match, teams=state.teams, winner=winner, seats=seats)
+    if match.table_id:
+        from .services import table_after_match
+
+        table_after_match(table_id=match.table_id)
+
+
+def _settle(match: Match, seats: list[MatchSeat], teams: list[list[int]], winner: int | None,
+            result: dict[str, Any]) -> None:
+    from apps.wallet.services import escrow_settle
+
+    paid = {ms.number: ms.stake_paid for ms in seats if ms.player_id and ms.stake_paid}
+    if match.settled:
+        return
+    match.settled = True
+    if not paid:
+        return
+    abandoned = [ms.number for ms in seats if ms.abandoned]
+    if match.game == "bestia":
+        balances = dict(enumerate(result.get("scores") or []))
+        outcome = units_settlement(paid, balances, match.stake, abandoned=abandoned)
+    else:
+        outcome = pot_settlement(paid, None if winner is None else teams[winner])
+    _pay(match, seats, outcome, paid, escrow_settle)
+
+
+def _pay(match: Match, seats: list[MatchSeat], outcome: Settlement, paid: dict[int, int], escrow_settle) -> None:
+    by_seat = {ms.number: ms.player_id for ms in seats}
+    escrow_settle(match_id=match.pk, currency=match.currency,
+                  payouts={by_seat[s]: amount for s, amount in outcome.payouts.items()},
+                  paid={by_seat[s]: amount for s, amount in paid.items()}, bank=outcome.bank)
+
+
+# -- friendly cancellation (platform.md §8.4) ------------------------------------------------------
+
+
+def _proposal_dict(match: Match, proposal: CancelProposal | None) -> dict[str, Any]:
+    humans = [ms for ms in match.match_seats.all() if ms.player_id and not ms.robot_playing]
+    votes = (proposal.votes if proposal else {}) or {}
+    return {"proposal": {
+        "votes": {ms.nickname: votes[str(ms.number)] for ms in humans if str(ms.number) in votes},
+        "waiting": [ms.nickname for ms in humans if str(ms.number) not in votes],
+        "cancelled": bool(proposal and proposal.cancelled),
+    }}
+
+
+def match_cancel_vote(*, match_id: int, user, accept: Any) -> dict[str, Any]:
+    if type(accept) is not bool:
+        raise DomainError("Say yes or no: 'accept' must be true or false.", code="validation_error",
+                          fields={"accept": ["true or false"]})
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None:
+            raise NotFoundError("No such match.")
+        if match.table_id is None:
+            raise Conflict("Tournament matches cannot be cancelled by the players.",
+                           code="not_allowed_in_tournament")
+        if match.status != Match.PLAYING:
+            raise Conflict("This match is over.", code="match_over")
+        ms = match.match_seats.filter(player=user).first()
+        if ms is None or ms.robot_playing:
+            raise Forbidden("Only the human players seated in this match vote.")
+        now = timezone.now()
+        proposal = match.cancel_proposals.filter(closed=False).first()
+        if proposal is not None and proposal.deadline <= now:
+            proposal.closed = True
+            proposal.save(update_fields=["closed"])
+            proposal = None
+        if proposal is None:
+            proposal = CancelProposal.objects.create(
+                match=match, opened_at=now, deadline=now + timedelta(seconds=settings.CANCEL_VOTE_SECONDS))
+        proposal.votes = {**proposal.votes, str(ms.number): accept}
+        voters = [m for m in match.match_seats.all() if m.player_id and not m.robot_playing]
+        if not accept:
+            proposal.closed = True
+        elif all(proposal.votes.get(str(m.number)) is True for m in voters):
+            proposal.closed = True
+            proposal.cancelled = True
+            _cancel(match)
+        proposal.save()
+        broadcast.table_changed(table_id=match.table_id, match_id=match.pk, version=match.version)
+        return _proposal_dict(match, proposal)
+
+
+def _cancel(match: Match) -> None:
+    from apps.wallet.services import escrow_settle
+
+    seats = list(match.match_seats.all())
+    match.status = Match.CANCELLED
+    match.finished_at = timezone.now()
+    match.turn_deadline = None
+    match.result = None
+    paid = {ms.number: ms.stake_paid for ms in seats if ms.player_id and ms.stake_paid}
+    if paid and not match.settled:
+        match.settled = True
+        outcome = refund_settlement(paid, forfeiting=[ms.number for ms in seats if ms.abandoned])
+        _pay(match, seats, outcome, paid, escrow_settle)
+    match.save()
+    if match.table_id:
+        from .services import table_after_match
+
+        table_after_match(table_id=match.table_id)
+
+
+def match_cancel_votes_expire() -> int:
+    closed = 0
+    for proposal in CancelProposal.objects.filter(closed=False, deadline__lte=timezone.now()):
+        proposal.closed = True
+        proposal.save(update_fields=["closed"])
+        closed += 1
+    return closed
+
+
+def match_deadlines_fire() -> int:
+    """The tick's share: turn deadlines and grace periods that have passed."""
+    fired = 0
+    now = timezone.now()
+    for match_id, version in Match.objects.filter(status=Match.PLAYING, turn_deadline__lte=now).values_list(
+            "pk", "version"):
+        fired += bool(match_turn_timeout(match_id=match_id, version=version))
+    for ms_id in MatchSeat.objects.filter(match__status=Match.PLAYING, grace_deadline__lte=now).values_list(
+            "pk", flat=True):
+        fired += bool(match_grace_expired(match_seat_id=ms_id))
+    fired += match_cancel_votes_expire()
+    return fired

@@ -1,0 +1,164 @@
+"""HTML fragments for the table page, rendered per connection from that seat's own view.
+
+One generic renderer serves every engine: the board shows the keys views share (hand,
+table, trick, scores...), and legal actions become clickable controls. A game may add
+``templates/tables/games/<game>/board.html`` where its view needs more.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from typing import Any
+
+from django.template.loader import TemplateDoesNotExist, get_template, render_to_string
+from django.utils import timezone
+
+from apps.games.engines import get_engine
+from apps.players.selectors import nickname_of
+
+from .models import Match, Table
+from .selectors import Access, table_access
+
+ACTION_LABELS = {
+    "knock": "Busso (gioco)", "pass": "Passo", "keep": "Tengo le carte", "buio": "Al buio",
+    "accuso": "Accuso", "bid": "Dichiaro", "draw": "Pesco", "discard": "Scarto",
+}
+CARD_KEYS = ("card",)
+#: view keys the generic board draws itself; others are listed as facts
+BOARD_KEYS = {"hand", "table", "trick", "last_trick", "scores", "to_act", "dealer", "hand_counts", "stock_count",
+              "trump_card", "trump_suit", "seat", "players", "winner", "phase", "captured", "hands"}
+
+
+def face_for(table: Table | None, game: str) -> str:
+    if table is not None and table.face in ("italian", "french"):
+        return table.face
+    deck = get_engine(game).deck(get_engine(game).min_players)
+    return "italian" if "Rd" in deck else "french"
+
+
+def action_label(action: dict[str, Any]) -> str:
+    kind = action.get("type")
+    if kind == "play":
+        capture = action.get("capture")
+        if capture:
+            return f"{action.get('card')} prende {' + '.join(capture)}"
+        if capture == []:
+            return f"{action.get('card')} (cala)"
+        return str(action.get("card"))
+    if kind == "bid":
+        return "Nil (0)" if action.get("bid") == 0 else f"Dichiaro {action.get('bid')}"
+    if kind == "accuso":
+        return f"Accuso {action.get('accuso')}"
+    label = ACTION_LABELS.get(kind, str(kind))
+    extras = [f"{k}: {v}" for k, v in action.items() if k != "type"]
+    return label + (f" ({', '.join(extras)})" if extras else "")
+
+
+def present_actions(legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """Group legal actions into controls: per-card choices, multi-card picks, plain buttons."""
+    by_card: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+    picks: dict[str, dict[str, Any]] = {}
+    plain = []
+    for action in legal:
+        encoded = json.dumps(action, separators=(",", ":"))
+        if isinstance(action.get("card"), str):
+            by_card.setdefault(action["card"], []).append({"json": encoded, "label": action_label(action)})
+        elif isinstance(action.get("cards"), list):
+            pick = picks.setdefault(action.get("type"), {"type": action.get("type"), "count": len(action["cards"]),
+                                                         "cards": set()})
+            pick["cards"].update(action["cards"])
+        else:
+            plain.append({"json": encoded, "label": action_label(action)})
+    for pick in picks.values():
+        pick["cards"] = sorted(pick["cards"])
+        pick["template"] = json.dumps({"type": pick["type"]})
+    return {"by_card": by_card, "picks": list(picks.values()), "plain": plain,
+            "single": {c: opts[0] for c, opts in by_card.items() if len(opts) == 1},
+            "multi": {c: opts for c, opts in by_card.items() if len(opts) > 1}}
+
+
+def _seats(table: Table | None, match: Match | None, view: dict[str, Any]) -> list[dict[str, Any]]:
+    seats = []
+    connected = set(table.connections.values_list("user_id", flat=True)) if table else set()
+    to_act = set(view.get("to_act") or [])
+    match_seats = {ms.number: ms for ms in match.match_seats.all()} if match else {}
+    table_seats = {s.number: s for s in table.seats.select_related("player__profile")} if table else {}
+    count = match.players if match else (table.players if table else 0)
+    hand_counts = view.get("hand_counts") or []
+    for number in range(count):
+        ms = match_seats.get(number)
+        ts = table_seats.get(number)
+        player = (ms.player if ms and ms.player_id else None) or (ts.player if ts and ts.player_id else None)
+        robot = bool((ms and ms.robot) or (ts and ts.robot and not ms))
+        seats.append({
+            "number": number,
+            "nickname": (ms.nickname if ms and ms.nickname else None) or (nickname_of(player) if player else None),
+            "robot": robot,
+            "robot_playing": bool(ms and ms.robot_playing and not ms.robot),
+            "abandoned": bool(ms and ms.abandoned),
+            "connected": bool(player and player.pk in connected),
+            "leader": bool(table and player and table.leader_id == player.pk),
+            "to_act": number in to_act,
+            "hand_count": hand_counts[number] if number < len(hand_counts) else None,
+            "dealer": view.get("dealer") == number,
+        })
+    return seats
+
+
+def table_context(*, table: Table | None, match: Match | None, user, access: Access | None) -> dict[str, Any]:
+    game = match.game if match else table.game
+    engine = get_engine(game)
+    version = match.version if match else 0
+    view: dict[str, Any] = {}
+    legal: list[dict[str, Any]] = []
+    winners: list[str] = []
+    if match is not None:
+        state = engine.from_json(match.state)
+        if match.result and match.result.get("winner") is not None:
+            names = {ms.number: ms.nickname or "Robot" for ms in match.match_seats.all()}
+            winners = [names.get(s, str(s)) for s in state.teams[match.result["winner"]]]
+        seat = access.seat if access else None
+        view = state.view(seat)
+        if match.status == Match.PLAYING and seat is not None and not access.silent:
+            legal = state.legal_actions(seat)
+    extra_facts = {k: v for k, v in view.items() if k not in BOARD_KEYS and not isinstance(v, dict | list)}
+    board_template = f"tables/games/{game}/board.html"
+    try:
+        get_template(board_template)
+    except TemplateDoesNotExist:
+        board_template = "tables/_board_generic.html"
+    deadline = match.turn_deadline if (match and match.status == Match.PLAYING) else None
+    return {
+        "table": table, "match": match, "game": engine, "version": version, "view": view,
+        "seat": access.seat if access else None, "access": access, "face": face_for(table, game),
+        "controls": present_actions(legal), "has_actions": bool(legal), "seats": _seats(table, match, view),
+        "facts": extra_facts, "board_template": board_template, "dom_id": f"table-{table.pk if table else 'm'}",
+        "deadline": deadline.isoformat() if deadline else "",
+        "seconds_left": max(0, int((deadline - timezone.now()).total_seconds())) if deadline else None,
+        "result": match.result if match and match.status == Match.FINISHED else None,
+        "user": user, "next_match_at": table.next_match_at if table else None, "winners": winners,
+    }
+
+
+def render_fragments(*, table_id: int, user) -> str:
+    """Every out-of-band fragment of the table for this user's connection (one string)."""
+    table = Table.objects.filter(pk=table_id).select_related("leader").first()
+    if table is None:
+        return ""
+    match = table.matches.prefetch_related("match_seats__player").order_by("-id").first()
+    access = table_access(table=table, user=user, match=match if match and match.status == Match.PLAYING else None)
+    context = table_context(table=table, match=match, user=user, access=access)
+    return render_to_string("tables/_fragments.html", context)
+
+
+def render_chat_line(*, message) -> str:
+    return render_to_string("tables/_chat_line.html", {"message": message, "oob": True})
+
+
+def render_error(*, table_id: int, code: str, detail: str) -> str:
+    return render_to_string("tables/_error.html", {"table_id": table_id, "code": code, "detail": detail})
+
+
+def render_notice(*, table_id: int, text: str) -> str:
+    return render_to_string("tables/_notice.html", {"table_id": table_id, "text": text})

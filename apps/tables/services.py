@@ -1,0 +1,463 @@
+"""Tables and seats (platform.md §8.1-§8.3): create, sit, leave, robots, invitations, settings.
+
+The table row is locked (``select_for_update``) whenever seats change, so two players
+racing for the last seat get exactly one winner, and a match starts exactly once.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from apps.audit.services import audit_record
+from apps.common.errors import (
+    Conflict,
+    DomainError,
+    Forbidden,
+    InsufficientFunds,
+    NicknameRequired,
+    NotFoundError,
+    StaffCannotPlay,
+    ValidationFailed,
+)
+from apps.common.roles import is_staff_member
+from apps.compliance.selectors import sanction_check_lobby
+from apps.games.engines import ENGINES, get_engine
+from apps.players.models import Profile
+from apps.players.selectors import nickname_of
+
+from . import broadcast
+from .models import CASH, CREDITS, Match, Seat, SocketConnection, Table, TableInvite
+from .play import match_abandon, match_create, stake_per_seat
+
+SETTINGS_FIELDS = ("turn_seconds", "official", "stake", "currency", "private", "spectators", "game_options",
+                   "players", "face")
+
+
+def _player_checks(user) -> None:
+    """nickname_required, staff_cannot_play, sanctioned: the order of platform.md §8.1."""
+    if not nickname_of(user):
+        if is_staff_member(user):
+            raise StaffCannotPlay()
+        raise NicknameRequired()
+    if is_staff_member(user):
+        raise StaffCannotPlay()
+    sanction_check_lobby(player=user)
+
+
+def _balance(user, currency: str) -> int:
+    from apps.wallet.selectors import wallet_get
+
+    wallet = wallet_get(player=user)
+    return wallet["cash_cents"] if currency == CASH else wallet["credits"]
+
+
+def _check_funds(user, game: str, stake: int, currency: str) -> None:
+    need = stake_per_seat(game, stake)
+    if need and _balance(user, currency) < need:
+        what = "cash (bonus does not count)" if currency == CASH else "credits"
+        raise InsufficientFunds(f"Sitting here needs {need} {what}: your balance is {_balance(user, currency)}.")
+
+
+def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, Any] | None = None,
+                       seated: int = 0) -> dict[str, Any]:
+    """Validate table settings (creation or change); 400 validation_error with ``fields``."""
+    engine = ENGINES.get(game)
+    fields: dict[str, list[str]] = {}
+    out = dict(current or {})
+
+    def want(name, check, message, default=None):
+        if name in data:
+            value = data[name]
+            if check(value):
+                out[name] = value
+            else:
+                fields[name] = [message]
+        elif current is None:
+            out[name] = default
+
+    def is_int(v):
+        return type(v) is int
+
+    def is_bool(v):
+        return type(v) is bool
+
+    if engine is None:
+        raise ValidationFailed("Unknown game.", fields={"game": [f"One of: {', '.join(ENGINES)}."]})
+    counts = engine.player_counts
+    want("players", lambda v: is_int(v) and v in counts,
+         f"Players for {engine.name}: {', '.join(map(str, counts))}.", engine.min_players)
+    want("stake", lambda v: is_int(v) and v >= 0, "A non-negative integer (cents or credits).", 0)
+    want("currency", lambda v: v in (CASH, CREDITS), "cash or credits.", CREDITS)
+    want("turn_seconds", lambda v: is_int(v) and 10 <= v <= 120, "10 to 120 seconds.", 30)
+    want("official", is_bool, "true or false.", False)
+    want("private", is_bool, "true or false.", False)
+    want("spectators", is_bool, "true or false.", True)
+    want("face", lambda v: v in ("auto", "italian", "french"), "auto, italian or french.", "auto")
+    want("game_options", lambda v: isinstance(v, dict), "An object of game options.", {})
+    if "players" not in fields and out.get("players") is not None and out["players"] < seated:
+        fields["players"] = [f"{seated} players are seated: it cannot be fewer."]
+    if "game_options" not in fields and "players" not in fields:
+        options = dict(out.get("game_options") or {})
+        options.pop("knockout", None)
+        try:
+            engine.resolve_options(out["players"], options)
+        except ValueError as exc:
+            fields["game_options"] = [str(exc)]
+        out["game_options"] = options
+    if not fields and not out["official"] and out["stake"] != 0:
+        fields["stake"] = ["Practice tables (official: false) have no stake: it must be 0."]
+    if fields:
+        raise ValidationFailed("The table settings are not valid.", fields=fields)
+    return out
+
+
+def _table_locked(table_id: Any) -> Table:
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None or table.status != Table.OPEN:
+        raise NotFoundError("No such table.")
+    return table
+
+
+def _can_enter(table: Table, user) -> bool:
+    return (not table.private or table.leader_id == user.pk
+            or TableInvite.objects.filter(table=table, player=user).exists())
+
+
+def table_create(*, user, data: Any, ip: str | None = None) -> Table:
+    if not isinstance(data, dict):
+        raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object."]})
+    _player_checks(user)
+    game = data.get("game")
+    if not isinstance(game, str) or game not in ENGINES:
+        raise ValidationFailed("Unknown game.", fields={"game": [f"One of: {', '.join(ENGINES)}."]})
+    clean = _validate_settings(data, game=game)
+    _check_funds(user, game, clean["stake"], clean["currency"])
+    now = timezone.now()
+    with transaction.atomic():
+        table = Table.objects.create(game=game, leader=user, **{k: clean[k] for k in SETTINGS_FIELDS})
+        Seat.objects.bulk_create([
+            Seat(table=table, number=i, player=user if i == 0 else None, since=now if i == 0 else None,
+                 ip=ip if i == 0 else None)
+            for i in range(clean["players"])
+        ])
+    return table
+
+
+def table_sit(*, user, table_id: Any, seat: Any = None, ip: str | None = None) -> Table:
+    _player_checks(user)
+    with transaction.atomic():
+        table = _table_locked(table_id)
+        if not _can_enter(table, user):
+            raise Forbidden("This table is private: only invited players can sit.", code="private_table")
+        seats = list(table.seats.select_for_update().order_by("number"))
+        if any(s.player_id == user.pk for s in seats):
+            raise Conflict("You are already seated at this table.", code="already_seated")
+        free = [s for s in seats if not s.taken]
+        if seat is not None:
+            if type(seat) is not int or not 0 <= seat < table.players:
+                raise ValidationFailed("No such seat.", fields={"seat": [f"0 to {table.players - 1}."]})
+            if not free:
+                raise Conflict("The table is full.", code="table_full")
+            chosen = next((s for s in seats if s.number == seat), None)
+            if chosen is None or chosen.taken:
+                raise Conflict("That seat is taken.", code="seat_taken")
+        else:
+            if not free:
+                raise Conflict("The table is full.", code="table_full")
+            chosen = free[0]
+        _check_funds(user, table.game, table.stake, table.currency)
+        chosen.player = user
+        chosen.since = timezone.now()
+        chosen.ip = ip
+        chosen.save(update_fields=["player", "since", "ip"])
+        if table.empty_since is not None:
+            table.empty_since = None
+            table.save(update_fields=["empty_since"])
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=_current_version(table))
+    table_start_if_ready(table_id=table.pk)
+    return table
+
+
+def _current_version(table: Table) -> int:
+    match = table.matches.filter(status=Match.PLAYING).first()
+    return match.version if match else 0
+
+
+def table_robot_add(*, user, table_id: Any, seat: Any) -> Table:
+    with transaction.atomic():
+        table = _table_locked(table_id)
+        if table.leader_id != user.pk:
+            raise Forbidden("Only the table leader can add robots.", code="not_table_leader")
+        if table.official:
+            raise Conflict("Robots play only at practice tables: they never play for money or XP.",
+                           code="robots_practice_only")
+        if type(seat) is not int or not 0 <= seat < table.players:
+            raise ValidationFailed("No such seat.", fields={"seat": [f"0 to {table.players - 1}."]})
+        chosen = table.seats.select_for_update().get(number=seat)
+        if chosen.taken:
+            raise Conflict("That seat is taken.", code="seat_taken")
+        chosen.robot = True
+        chosen.since = timezone.now()
+        chosen.save(update_fields=["robot", "since"])
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=_current_version(table))
+    table_start_if_ready(table_id=table.pk)
+    return table
+
+
+def table_invite(*, user, table_id: Any, nickname: Any) -> TableInvite:
+    with transaction.atomic():
+        table = _table_locked(table_id)
+        if table.leader_id != user.pk:
+            raise Forbidden("Only the table leader can invite.", code="not_table_leader")
+        if not isinstance(nickname, str):
+            raise ValidationFailed("Whom to invite?", fields={"nickname": ["A nickname."]})
+        profile = Profile.objects.filter(nickname__iexact=nickname).select_related("user").first()
+        if profile is None:
+            raise ValidationFailed("No player has that nickname.", fields={"nickname": ["Unknown nickname."]})
+        invite, _ = TableInvite.objects.get_or_create(table=table, player=profile.user)
+        broadcast.table_notice(table_id=table.pk, user_id=profile.user_id,
+                               text=f"{nickname_of(user)} invited you to table {table.pk}.")
+    return invite
+
+
+def table_leave(*, user, table_id: Any) -> Table:
+    with transaction.atomic():
+        table = _table_locked(table_id)
+        seat = table.seats.select_for_update().filter(player=user).first()
+        if seat is None:
+            raise Conflict("You are not seated at this table.", code="not_seated")
+        match = table.matches.select_for_update().filter(status=Match.PLAYING).first()
+        if match is not None and match.match_seats.filter(player=user).exists():
+            # leaving during a match is an abandonment: the robot takes the seat (§8.6)
+            match_abandon(match=match, seat=match.match_seats.get(player=user).number)
+        seat.player = None
+        seat.since = None
+        seat.ip = None
+        seat.save(update_fields=["player", "since", "ip"])
+        _after_seat_freed(table)
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=_current_version(table))
+    return table
+
+
+def _after_seat_freed(table: Table) -> None:
+    humans = list(table.seats.filter(player__isnull=False).order_by("since", "number"))
+    changed = []
+    if table.leader_id not in {s.player_id for s in humans}:
+        table.leader_id = humans[0].player_id if humans else table.leader_id
+        changed.append("leader")
+    if not humans and table.empty_since is None:
+        table.empty_since = timezone.now()
+        changed.append("empty_since")
+    if changed:
+        table.save(update_fields=changed)
+
+
+def table_settings_update(*, user, table_id: Any, data: Any) -> Table:
+    if not isinstance(data, dict):
+        raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object."]})
+    unknown = sorted(set(data) - set(SETTINGS_FIELDS))
+    if unknown:
+        raise ValidationFailed("Only the table settings can change.",
+                               fields={name: ["This setting cannot be changed."] for name in unknown})
+    with transaction.atomic():
+        table = _table_locked(table_id)
+        if table.leader_id != user.pk:
+            raise Forbidden("Only the table leader can change the settings.", code="not_table_leader")
+        if table.matches.filter(status=Match.PLAYING).exists():
+            raise Conflict("Settings change only before the first match or between matches.",
+                           code="match_in_progress")
+        seats = list(table.seats.select_for_update().order_by("number"))
+        seated = sum(1 for s in seats if s.taken)
+        current = {k: getattr(table, k) for k in SETTINGS_FIELDS}
+        clean = _validate_settings(data, game=table.game, current=current, seated=seated)
+        changes = {k: {"old": current[k], "new": clean[k]} for k in SETTINGS_FIELDS if clean[k] != current[k]}
+        if not changes:
+            return table
+        for name in changes:
+            setattr(table, name, clean[name])
+        table.settings_version += 1
+        table.next_match_at = timezone.now() + timedelta(seconds=settings.SETTINGS_POSTPONE_SECONDS)
+        table.save()
+        if "players" in changes:
+            _resize(table, seats, clean["players"])
+        if table.official:
+            table.seats.filter(robot=True).update(robot=False, since=None)  # robots never play officially
+        need = stake_per_seat(table.game, table.stake) if table.official else 0
+        for seat in table.seats.filter(player__isnull=False).select_related("player"):
+            if need and _balance(seat.player, table.currency) < need:
+                broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
+                                       text=f"You were stood up: the new stake needs {need} {table.currency}.")
+                seat.player, seat.since, seat.ip = None, None, None
+                seat.save(update_fields=["player", "since", "ip"])
+        _after_seat_freed(table)
+        audit_record(actor=user, action="table_settings", target=table, after=changes, reason="leader change")
+        broadcast.table_settings_changed(table_id=table.pk, changes=changes)
+        _schedule_next_match(table)
+    return table
+
+
+def _resize(table: Table, seats: list[Seat], players: int) -> None:
+    if players > len(seats):
+        Seat.objects.bulk_create([Seat(table=table, number=i) for i in range(len(seats), players)])
+        return
+    # compact the seated players into the first seats, then drop the rest
+    taken = [s for s in seats if s.taken]
+    for index, seat in enumerate(seats):
+        if index < players:
+            source = taken[index] if index < len(taken) else None
+            seat.player = source.player if source else None
+            seat.robot = bool(source and source.robot)
+            seat.since = source.since if source else None
+            seat.ip = source.ip if source else None
+    for seat in seats[:players]:
+        Seat.objects.filter(pk=seat.pk).update(player=None, robot=False)
+    for seat in seats[players:]:
+        seat.delete()
+    for seat in seats[:players]:
+        seat.save(update_fields=["player", "robot", "since", "ip"])
+
+
+# -- matches at a table -------------------------------------------------------------------
+
+
+def _maybe_start(table: Table) -> Match | None:
+    """Start a match when every seat is taken, no match runs and no pause is pending."""
+    if table.matches.filter(status=Match.PLAYING).exists():
+        return None
+    if table.next_match_at is not None and table.next_match_at > timezone.now():
+        _schedule_next_match(table)
+        return None
+    seats = list(table.seats.order_by("number"))
+    if len(seats) != table.players or not all(s.taken for s in seats):
+        return None
+    need = stake_per_seat(table.game, table.stake) if table.official else 0
+    from apps.wallet.services import stakes_collect
+
+    match = match_create(
+        game=table.game, players=table.players, options=table.game_options, table=table,
+        official=table.official, stake=table.stake, currency=table.currency, turn_seconds=table.turn_seconds,
+        seats=[{"player": s.player, "robot": s.robot, "ip": s.ip} for s in seats],
+    )
+    if need:
+        short = stakes_collect(match_id=match.pk, currency=table.currency,
+                               stakes={s.player_id: need for s in seats if s.player_id})
+        if short:
+            raise _StoodUp(short)  # rolls back the new match and every stake taken for it
+        match.match_seats.filter(player__isnull=False).update(stake_paid=need)
+    table.next_match_at = None
+    table.save(update_fields=["next_match_at"])
+    broadcast.table_changed(table_id=table.pk, match_id=match.pk, version=match.version)
+    return match
+
+
+class _StoodUp(Exception):
+    def __init__(self, players: list[int]) -> None:
+        self.players = players
+
+
+def table_start_if_ready(*, table_id: int) -> Match | None:
+    """Start the next match if it is due; players who cannot cover the stake are stood up."""
+    for _ in range(3):
+        try:
+            with transaction.atomic():
+                table = Table.objects.select_for_update().filter(pk=table_id, status=Table.OPEN).first()
+                if table is None:
+                    return None
+                return _maybe_start(table)
+        except _StoodUp as stood:
+            with transaction.atomic():
+                for seat in Seat.objects.select_for_update().filter(table_id=table_id, player_id__in=stood.players):
+                    broadcast.table_notice(table_id=table_id, user_id=seat.player_id,
+                                           text="You were stood up: you cannot cover the stake.")
+                    seat.player, seat.since, seat.ip = None, None, None
+                    seat.save(update_fields=["player", "since", "ip"])
+                table = Table.objects.get(pk=table_id)
+                _after_seat_freed(table)
+                broadcast.table_changed(table_id=table_id, match_id=None, version=0)
+    return None
+
+
+def table_after_match(*, table_id: int) -> None:
+    """The between-matches pause: the next match starts 10 seconds later if all seats are taken.
+
+    Robots that replaced players who abandoned leave with the match: they never play on.
+    """
+    table = Table.objects.get(pk=table_id)
+    table.next_match_at = timezone.now() + timedelta(seconds=settings.NEXT_MATCH_DELAY_SECONDS)
+    table.save(update_fields=["next_match_at"])
+    _schedule_next_match(table)
+
+
+def _schedule_next_match(table: Table) -> None:
+    from .tasks import next_match
+
+    if table.next_match_at is None:
+        return
+    delay = max(0.0, (table.next_match_at - timezone.now()).total_seconds())
+    table_id = table.pk
+    transaction.on_commit(lambda: next_match.apply_async((table_id,), countdown=delay + 0.05))
+
+
+def tables_due_work() -> int:
+    """The tick's share for tables: next matches that are due, idle tables to close."""
+    now = timezone.now()
+    done = 0
+    for table_id in Table.objects.filter(status=Table.OPEN, next_match_at__lte=now).values_list("pk", flat=True):
+        if table_start_if_ready(table_id=table_id) is not None:
+            done += 1
+    idle = now - timedelta(seconds=settings.TABLE_IDLE_CLOSE_SECONDS)
+    for table in Table.objects.filter(status=Table.OPEN, empty_since__lte=idle):
+        with transaction.atomic():
+            locked = Table.objects.select_for_update().get(pk=table.pk)
+            if locked.empty_since and locked.empty_since <= idle and not locked.seats.filter(
+                    player__isnull=False).exists() and not locked.matches.filter(status=Match.PLAYING).exists():
+                locked.status = Table.CLOSED
+                locked.closed_at = now
+                locked.save(update_fields=["status", "closed_at"])
+                done += 1
+    return done
+
+
+# -- sockets -----------------------------------------------------------------------------------
+
+
+def socket_connected(*, table_id: int, user, channel_name: str) -> None:
+    from .play import seat_connection_changed
+
+    SocketConnection.objects.get_or_create(channel_name=channel_name,
+                                           defaults={"table_id": table_id, "user": user})
+    seat_connection_changed(table_id=table_id, user=user)
+
+
+def socket_disconnected(*, table_id: int, user, channel_name: str) -> None:
+    from .play import seat_connection_changed
+
+    SocketConnection.objects.filter(channel_name=channel_name).delete()
+    seat_connection_changed(table_id=table_id, user=user)
+
+
+def table_watch(*, user, table_id: Any) -> Table:
+    """A player asks to watch: allowed when the table lets spectators in (and invites them)."""
+    from .selectors import table_access
+
+    table = Table.objects.filter(pk=table_id, status=Table.OPEN).first()
+    if table is None:
+        raise NotFoundError("No such table.")
+    if not is_staff_member(user):
+        _player_checks(user)
+    access = table_access(table=table, user=user)
+    if access is None:
+        raise Forbidden("Spectators are not allowed at this table.",
+                        code="private_table" if table.private else "permission_denied")
+    return table
+
+
+__all__ = [
+    "DomainError", "get_engine", "table_create", "table_sit", "table_leave", "table_robot_add", "table_invite",
+    "table_settings_update", "table_watch", "table_start_if_ready", "table_after_match", "tables_due_work",
+]

@@ -1,0 +1,124 @@
+"""Table pages: the tables lobby, a table (live over the socket), a player's replay."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from apps.common.errors import DomainError, NotFoundError
+from apps.common.net import request_ip
+from apps.games.selectors import game_catalogue
+
+from . import selectors, services
+from .models import Match
+from .render import face_for, table_context
+
+
+def tables_lobby(request):
+    game = request.GET.get("game") or None
+    tables = [selectors.table_as_dict(t) for t in selectors.table_list(game=game, user=request.user)[:100]]
+    template = "tables/_table_list.html" if request.htmx else "tables/lobby.html"
+    return render(request, template, {"tables": tables, "games": game_catalogue(), "selected": game})
+
+
+@login_required
+@require_POST
+def table_create_page(request):
+    form = request.POST
+    data = {"game": form.get("game"), "players": _int(form.get("players")), "stake": _int(form.get("stake")) or 0,
+            "currency": form.get("currency") or "credits", "turn_seconds": _int(form.get("turn_seconds")) or 30,
+            "official": form.get("official") == "on", "private": form.get("private") == "on",
+            "spectators": form.get("spectators", "on") == "on", "face": form.get("face") or "auto"}
+    try:
+        options = json.loads(form.get("game_options") or "{}")
+    except ValueError:
+        options = None
+    data["game_options"] = options
+    if data["players"] is None:
+        data.pop("players")
+    try:
+        table = services.table_create(user=request.user, data=data, ip=request_ip(request))
+    except DomainError as exc:
+        fields = "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.extra.get("fields", {}).items())
+        messages.error(request, f"{exc.detail} {fields}".strip())
+        return redirect("tables:lobby")
+    return redirect("tables:table", table_id=table.pk)
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@login_required
+def table_page(request, table_id: int):
+    try:
+        table = selectors.table_get(table_id=table_id)
+    except NotFoundError:
+        raise Http404 from None
+    match = table.matches.prefetch_related("match_seats__player").order_by("-id").first()
+    access = selectors.table_access(table=table, user=request.user,
+                                    match=match if match and match.status == Match.PLAYING else None)
+    seated = table.seats.filter(player=request.user).exists()
+    if access is None and not seated:
+        raise PermissionDenied
+    from apps.chat.selectors import table_chat_recent
+
+    context = table_context(table=table, match=match, user=request.user, access=access)
+    context.update(chat=table_chat_recent(table_id=table.pk), seated=seated,
+                   is_leader=table.leader_id == request.user.pk,
+                   free_seats=[s.number for s in table.seats.all() if not s.taken])
+    return render(request, "tables/table.html", context)
+
+
+@login_required
+@require_POST
+def table_seat_action(request, table_id: int, what: str):
+    """Sit, leave or add a robot from the page; errors become messages."""
+    try:
+        if what == "sit":
+            services.table_sit(user=request.user, table_id=table_id, seat=_int(request.POST.get("seat")),
+                               ip=request_ip(request))
+        elif what == "leave":
+            services.table_leave(user=request.user, table_id=table_id)
+        elif what == "robot":
+            services.table_robot_add(user=request.user, table_id=table_id, seat=_int(request.POST.get("seat")))
+        else:
+            raise Http404
+    except DomainError as exc:
+        messages.error(request, exc.detail)
+    return redirect("tables:table", table_id=table_id)
+
+
+@login_required
+def my_matches(request):
+    matches = selectors.player_finished_matches(user=request.user)[:50]
+    return render(request, "tables/my_matches.html", {"matches": matches})
+
+
+@login_required
+def match_replay_page(request, match_id: int):
+    """A player's replay of their own finished match: only their own seat's view at each step."""
+    try:
+        match = selectors.match_get(match_id=match_id)
+        log = selectors.match_log_get(match=match, user=request.user)
+    except (NotFoundError, DomainError):
+        raise Http404 from None
+    ms = next((m for m in match.match_seats.all() if m.player_id == request.user.pk), None)
+    seat = ms.number if ms else None
+    if seat is None and not request.user.is_staff:
+        raise PermissionDenied
+    steps = selectors.match_replay(log=log, seat=seat)
+    step = max(0, min(_int(request.GET.get("step")) or 0, len(steps) - 1))
+    context = {"match": match, "log": log, "steps": steps, "step": steps[step], "index": step,
+               "last": len(steps) - 1, "seat": seat, "face": face_for(match.table, match.game),
+               "view": steps[step]["view"]}
+    return render(request, "tables/replay.html", context)
