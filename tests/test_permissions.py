@@ -43,6 +43,20 @@ API = [
     ("post", "/api/players/{target}/nickname/", {"nickname": "Renamed_{n}", "reason": "t"}, COMPLIANCE_ONLY),
     ("get", "/api/players/{target}/ledger/", None, FINANCE_COMPLIANCE),
     ("get", "/api/schema/", None, ANYONE),
+    ("post", "/api/tables/", {"game": "briscola"}, PLAYER_ONLY),
+    ("get", "/api/tables/", None, ANYONE),
+    ("get", "/api/tables/{table}/", None, ANYONE),
+    ("patch", "/api/tables/{table}/", {"turn_seconds": 40}, row(LOGIN, OK, DENIED, DENIED, DENIED, DENIED)),
+    ("post", "/api/tables/{table}/sit/", None, PLAYER_ONLY),
+    ("post", "/api/tables/{table}/leave/", None, PLAYER_ONLY),
+    ("post", "/api/tables/{table}/robot/", {"seat": 3}, PLAYER_ONLY),
+    ("post", "/api/tables/{table}/invite/", {"nickname": "MatrixTarget"}, PLAYER_ONLY),
+    ("post", "/api/tables/{table}/watch/", None, row(LOGIN, OK, OK, DENIED, OK, OK)),
+    ("get", "/api/matches/{match}/", None, row(LOGIN, OK, OK, DENIED, OK, OK)),
+    ("post", "/api/matches/{match}/actions/", {"action": {"type": "play", "card": "Zz"}, "version": 0}, PLAYER_ONLY),
+    ("post", "/api/matches/{match}/cancel-vote/", {"accept": False}, PLAYER_ONLY),
+    ("get", "/api/matches/{match}/log/", None, row(LOGIN, DENIED, OK, DENIED, OK, OK)),
+    ("get", "/api/rankings/briscola/", None, ANYONE),
 ]
 
 ADMIN_ANY_STAFF = row(LOGIN, LOGIN, OK, OK, OK, OK)
@@ -61,6 +75,12 @@ ADMIN = [
     ("/admin/auth/user/{target}/adjust/", row(LOGIN, LOGIN, DENIED, OK, DENIED, OK)),
     ("/admin/auth/user/{target}/passport/", row(LOGIN, LOGIN, DENIED, OK, DENIED, OK)),
     ("/admin/auth/user/{target}/rename/", row(LOGIN, LOGIN, DENIED, DENIED, OK, OK)),
+    ("/admin/tables/table/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
+    ("/admin/tables/match/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
+    ("/admin/tables/matchaction/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
+    ("/admin/tables/match/{match}/replay/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
+    ("/admin/chat/chatmessage/", row(LOGIN, LOGIN, DENIED, DENIED, OK, OK)),
+    ("/admin/rankings/xpaward/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
 ]
 
 
@@ -75,6 +95,14 @@ def people(db):
         "superuser": make_user(superuser=True),
     }
     users["target"] = make_user(nickname="MatrixTarget")
+    # a 4-seat table led by the matrix player, with a match between two other players
+    from apps.tables.services import table_create, table_sit
+
+    users["table"] = table_create(user=users["player"], data={"game": "scopa", "players": 4}).pk
+    host = make_user(nickname="MatrixHost")
+    game = table_create(user=host, data={"game": "briscola"})
+    table_sit(user=users["player"], table_id=game.pk)
+    users["match"] = game.matches.get().pk
     return users
 
 
@@ -83,7 +111,7 @@ def classify_api(response) -> str:
         code = response.json().get("code")
         if code == "not_authenticated":
             return LOGIN
-        assert code in ("permission_denied", "staff_cannot_play"), response.json()
+        assert code in ("permission_denied", "staff_cannot_play", "not_table_leader"), response.json()
         return DENIED
     assert response.status_code < 500, response.content
     return OK
@@ -92,6 +120,7 @@ def classify_api(response) -> str:
 @pytest.mark.parametrize(("method", "url", "body", "expected"), API, ids=[f"{m} {u}" for m, u, _, _ in API])
 def test_api_matrix(people, method, url, body, expected):
     target = people["target"].pk
+    ids = {"target": target, "table": people["table"], "match": people["match"]}
     for n, role in enumerate(ROLES):
         client = APIClient()
         if people[role] is not None:
@@ -101,7 +130,7 @@ def test_api_matrix(people, method, url, body, expected):
             newcomer = make_user()
             client.force_authenticate(newcomer)
         data = None if body is None else {k: (v.format(n=n) if isinstance(v, str) else v) for k, v in body.items()}
-        response = getattr(client, method)(url.format(target=target), data, format="json")
+        response = getattr(client, method)(url.format(**ids), data, format="json")
         assert classify_api(response) == expected[role], (role, method, url, response.status_code,
                                                           response.content[:200])
 
@@ -121,7 +150,7 @@ def test_admin_matrix(people, url, expected):
         client = Client()
         if people[role] is not None:
             client.force_login(people[role])
-        response = client.get(url.format(target=people["target"].pk))
+        response = client.get(url.format(target=people["target"].pk, match=people["match"]))
         assert classify_admin(response) == expected[role], (role, url, response.status_code)
 
 

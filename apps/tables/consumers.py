@@ -161,6 +161,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         if match is None:
             raise DomainError("No match is being played at this table now.", code="match_over", status=409)
         action, version = _parse_action(frame)
+        if "cards" in frame:
+            from apps.games.engines import get_engine
+
+            from .selectors import action_from_pick
+
+            seat = next((ms.number for ms in match.match_seats.all() if ms.player_id == self.user.pk), None)
+            legal = get_engine(match.game).from_json(match.state).legal_actions(seat) if seat is not None else []
+            action = action_from_pick(legal=legal, action=action)
         match_action_apply(match_id=match.pk, action=action, version=version, user=self.user)
 
     @database_sync_to_async

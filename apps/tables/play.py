@@ -94,11 +94,11 @@ def _after_state_change(match: Match, state, *, by: str | None) -> None:
     if state.is_over or match.status != Match.PLAYING:
         match.turn_deadline = None
         return
+    # the deadline also covers robots' turns: if a robot task is lost (a worker killed),
+    # the tick finds the passed deadline and plays the robot then (platform.md §0.2)
+    match.turn_deadline = timezone.now() + timedelta(seconds=match.turn_seconds)
     if _human_seats_to_act(match, state):
-        match.turn_deadline = timezone.now() + timedelta(seconds=match.turn_seconds)
         _schedule_timeout(match.pk, match.version, match.turn_seconds)
-    else:
-        match.turn_deadline = None
     if by != MatchAction.ROBOT and _robot_seats_to_act(match, state):
         schedule_robots(match.pk)
 
@@ -227,8 +227,10 @@ def match_turn_timeout(*, match_id: int, version: int | None = None) -> bool:
             return False
         state = _load(match)
         seats = _human_seats_to_act(match, state)
-        if not seats:
-            return False
+        robots_only = not seats and bool(_robot_seats_to_act(match, state))
+        if robots_only:
+            match.turn_deadline = None
+            match.save(update_fields=["turn_deadline"])
         engine = get_engine(match.game)
         for seat in seats:
             if seat not in state.to_act:
@@ -240,7 +242,9 @@ def match_turn_timeout(*, match_id: int, version: int | None = None) -> bool:
             if match.status != Match.PLAYING:
                 break
             state = _load(match)
-    return True
+    if robots_only:
+        match_robot_turns(match_id=match_id)  # a robot turn whose task was lost
+    return bool(seats) or robots_only
 
 
 # -- connections, disconnection and abandonment ---------------------------------------------------

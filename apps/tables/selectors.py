@@ -210,3 +210,17 @@ def match_seats_of(match: Match) -> list[MatchSeat]:
 
 def match_actions(match: Match) -> QuerySet:
     return MatchAction.objects.filter(match=match).order_by("seq")
+
+
+def action_from_pick(*, legal: list[dict[str, Any]], action: Any) -> Any:
+    """A multi-card pick from a form (checkboxes come in page order) as the legal action
+    with the same cards in the engine's order; anything else is returned unchanged."""
+    if not isinstance(action, dict) or not isinstance(action.get("cards"), list):
+        return action
+    wanted = sorted(map(str, action["cards"]))
+    for candidate in legal:
+        if (isinstance(candidate.get("cards"), list) and sorted(candidate["cards"]) == wanted
+                and {k: v for k, v in candidate.items() if k != "cards"}
+                == {k: v for k, v in action.items() if k != "cards"}):
+            return candidate
+    return action

@@ -329,3 +329,38 @@ async def test_logout_closes_the_sockets():
             closed = output["code"]
             break
     assert closed == 4401
+
+
+async def test_a_lobby_ban_closes_open_sockets_with_4403():
+    from django.utils import timezone
+
+    from apps.compliance.models import Sanction
+
+    table, (alice, _) = await sync_to_async(briscola_table)()
+    comm, _, _ = await connect(alice, table.pk)
+    await drain(comm)
+    await sync_to_async(Sanction.objects.create)(player=alice, kind="lobby_ban", duration="permanent",
+                                                 reason="abuse", starts_at=timezone.now())
+    closed = None
+    for _ in range(10):
+        output = await next_output(comm)
+        if output is not None and output["type"] == "websocket.close":
+            closed = output["code"]
+            break
+    assert closed == 4403
+    again, _, _ = await connect(alice, table.pk)
+    assert (await next_output(again))["code"] == 4403
+
+
+async def test_settings_change_is_announced_to_everyone_at_the_table():
+    from apps.tables.services import table_create, table_settings_update
+
+    leader = await sync_to_async(make_user)(nickname="Leader_X")
+    watcher = await sync_to_async(make_user)(nickname="Watcher_X")
+    table = await sync_to_async(table_create)(user=leader, data={"game": "scopa", "players": 2})
+    comm, _, _ = await connect(watcher, table.pk)
+    await drain(comm)
+    await sync_to_async(table_settings_update)(user=leader, table_id=table.pk, data={"turn_seconds": 45})
+    notice = await next_frame(comm)
+    assert "turn_seconds: 30 → 45" in notice and f'id="table-{table.pk}-notice"' in notice
+    await comm.disconnect()
