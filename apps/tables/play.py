@@ -359,8 +359,6 @@ def _finish(match: Match, state, *, forced_winner: int | None = None) -> None:
 
 def _settle(match: Match, seats: list[MatchSeat], teams: list[list[int]], winner: int | None,
             result: dict[str, Any]) -> None:
-    from apps.wallet.services import escrow_settle
-
     paid = {ms.number: ms.stake_paid for ms in seats if ms.player_id and ms.stake_paid}
     if match.settled:
         return
@@ -373,10 +371,13 @@ def _settle(match: Match, seats: list[MatchSeat], teams: list[list[int]], winner
         outcome = units_settlement(paid, balances, match.stake, abandoned=abandoned)
     else:
         outcome = pot_settlement(paid, None if winner is None else teams[winner])
-    _pay(match, seats, outcome, paid, escrow_settle)
+    _pay(match, seats, outcome, paid)
 
 
-def _pay(match: Match, seats: list[MatchSeat], outcome: Settlement, paid: dict[int, int], escrow_settle) -> None:
+def _pay(match: Match, seats: list[MatchSeat], outcome: Settlement, paid: dict[int, int]) -> None:
+    """Move the settlement's amounts out of the match escrow (by player, through the wallet)."""
+    from apps.wallet.services import escrow_settle
+
     by_seat = {ms.number: ms.player_id for ms in seats}
     escrow_settle(match_id=match.pk, currency=match.currency,
                   payouts={by_seat[s]: amount for s, amount in outcome.payouts.items()},
@@ -435,8 +436,6 @@ def match_cancel_vote(*, match_id: int, user, accept: Any) -> dict[str, Any]:
 
 
 def _cancel(match: Match) -> None:
-    from apps.wallet.services import escrow_settle
-
     seats = list(match.match_seats.all())
     match.status = Match.CANCELLED
     match.finished_at = timezone.now()
@@ -446,7 +445,7 @@ def _cancel(match: Match) -> None:
     if paid and not match.settled:
         match.settled = True
         outcome = refund_settlement(paid, forfeiting=[ms.number for ms in seats if ms.abandoned])
-        _pay(match, seats, outcome, paid, escrow_settle)
+        _pay(match, seats, outcome, paid)
     match.save()
     if match.table_id:
         from .services import table_after_match

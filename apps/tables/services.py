@@ -16,7 +16,6 @@ from django.utils import timezone
 from apps.audit.services import audit_record
 from apps.common.errors import (
     Conflict,
-    DomainError,
     Forbidden,
     InsufficientFunds,
     NicknameRequired,
@@ -26,7 +25,7 @@ from apps.common.errors import (
 )
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_check_lobby
-from apps.games.engines import ENGINES, get_engine
+from apps.games.engines import ENGINES
 from apps.players.models import Profile
 from apps.players.selectors import nickname_of
 
@@ -456,8 +455,3 @@ def table_watch(*, user, table_id: Any) -> Table:
                         code="private_table" if table.private else "permission_denied")
     return table
 
-
-__all__ = [
-    "DomainError", "get_engine", "table_create", "table_sit", "table_leave", "table_robot_add", "table_invite",
-    "table_settings_update", "table_watch", "table_start_if_ready", "table_after_match", "tables_due_work",
-]
