@@ -19,7 +19,7 @@ PLAYERS = [("mario", "Mario_88", 5000), ("giulia", "Giulia", 2500), ("luca", "Lu
 STAFF = [("admin", None), ("operatore", "operator"), ("finanza", "finance"), ("conformita", "compliance")]
 
 #: steps other apps add (tables, tournaments): dotted paths of functions taking (stdout)
-EXTRA_STEPS: list[str] = []
+EXTRA_STEPS: list[str] = ["apps.tables.demo.demo_tables"]
 
 
 class Command(BaseCommand):
