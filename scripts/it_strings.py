@@ -60,4 +60,7 @@ IT = {
         "Il nickname '%(nickname)s' è già in uso: scegline un altro.",
     "Your nickname is already '%(nickname)s': it cannot be changed.":
         "Il tuo nickname è già '%(nickname)s': non può essere cambiato.",
+    "Tables": "Tavoli",
+    "Rankings": "Classifiche",
+    "My matches": "Le mie partite",
 }

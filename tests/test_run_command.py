@@ -9,68 +9,17 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def embedded_env(var_dir: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(DJANGO_SETTINGS_MODULE="config.settings.base", MAZZIERE_VAR_DIR=str(var_dir),
-               CELERY_TASK_ALWAYS_EAGER="0", PYTHONUNBUFFERED="1")
-    return env
-
-
-def manage(env, *args, timeout=120) -> str:
-    run = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True,
-                         text=True, timeout=timeout)
-    assert run.returncode == 0, run.stderr
-    return run.stdout
-
-
-def wait_for(url: str, seconds: float = 60) -> int:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=5) as response:
-                return response.status
-        except Exception:
-            time.sleep(0.5)
-    raise AssertionError(f"{url} did not answer within {seconds}s")
+from tests.embedded import manage, serving, wait_for
 
 
 @pytest.fixture
 def embedded_server(tmp_path):
-    env = embedded_env(tmp_path)
-    manage(env, "migrate", "--noinput")
-    manage(env, "seed_demo")
-    port = free_port()
-    log = open(tmp_path / "serve.log", "w")  # noqa: SIM115 (closed in the finally below)
-    proc = subprocess.Popen([sys.executable, "manage.py", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        yield f"http://127.0.0.1:{port}", env, proc
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGINT)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-        log.close()
+    with serving(tmp_path) as server:
+        yield server
 
 
 def test_run_command_serves_pages_and_runs_celery(embedded_server, tmp_path):

@@ -7,6 +7,8 @@ goes through exactly the service the REST API uses. Errors go only to the sender
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import time
 from collections import deque
@@ -47,6 +49,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.frames: deque[float] = deque()
         self.abuse = 0
         self.joined = False
+        self.signature: tuple | None = None
+        self.poller: asyncio.Task | None = None
         await self.accept()
         if self.user is None or not self.user.is_authenticated:
             await self.close(code=CLOSE_LOGIN)
@@ -60,6 +64,24 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(broadcast.user_group(self.user.pk), self.channel_name)
         await self._connected()
         await self._render()
+        if settings.TABLE_POLL_SECONDS > 0:
+            self.poller = asyncio.create_task(self._poll(settings.TABLE_POLL_SECONDS))
+
+    async def _poll(self, every: float) -> None:
+        """Without a cross-process layer, notice changes made by other processes (the worker)."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                if await self._signature() != self.signature:
+                    await self._render()
+            except Exception:  # a failed look must not kill the socket; the next one retries
+                continue
+
+    @database_sync_to_async
+    def _signature(self) -> tuple:
+        from .selectors import table_signature
+
+        return table_signature(table_id=self.table_id)
 
     @database_sync_to_async
     def _admit(self) -> int | None:
@@ -87,6 +109,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         socket_connected(table_id=self.table_id, user=self.user, channel_name=self.channel_name)
 
     async def disconnect(self, code: int) -> None:
+        poller = getattr(self, "poller", None)
+        if poller is not None:
+            poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await poller
         if not getattr(self, "joined", False):
             return
         await self.channel_layer.group_discard(broadcast.table_group(self.table_id), self.channel_name)
@@ -217,7 +244,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _fragments(self) -> str:
         from .render import render_fragments
+        from .selectors import table_signature
 
+        if settings.TABLE_POLL_SECONDS > 0:
+            self.signature = table_signature(table_id=self.table_id)
         return render_fragments(table_id=self.table_id, user=self.user)
 
     async def table_changed(self, event: dict[str, Any]) -> None:

@@ -113,12 +113,15 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
     view: dict[str, Any] = {}
     legal: list[dict[str, Any]] = []
     winners: list[str] = []
+    seat = access.seat if access else None
     if match is not None:
         state = engine.from_json(match.state)
         if match.result and match.result.get("winner") is not None:
             names = {ms.number: ms.nickname or "Robot" for ms in match.match_seats.all()}
             winners = [names.get(s, str(s)) for s in state.teams[match.result["winner"]]]
-        seat = access.seat if access else None
+        if seat is None and match.status != Match.PLAYING and getattr(user, "pk", None) is not None:
+            # a finished match's players still see it from their own seat, not as spectators
+            seat = next((ms.number for ms in match.match_seats.all() if ms.player_id == user.pk), None)
         view = state.view(seat)
         if match.status == Match.PLAYING and seat is not None and not access.silent:
             legal = state.legal_actions(seat)
@@ -129,9 +132,16 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
     except TemplateDoesNotExist:
         board_template = "tables/_board_generic.html"
     deadline = match.turn_deadline if (match and match.status == Match.PLAYING) else None
+    from apps.common.roles import is_player
+
+    seated = bool(table and user is not None and getattr(user, "pk", None)
+                  and table.seats.filter(player_id=user.pk).exists())
     return {
+        "seated": seated, "is_leader": bool(table and getattr(user, "pk", None) == table.leader_id),
+        "can_sit": bool(table and is_player(user) and not seated),
+        "free_seats": [s.number for s in table.seats.all() if not s.taken] if table else [],
         "table": table, "match": match, "game": engine, "version": version, "view": view,
-        "seat": access.seat if access else None, "access": access, "face": face_for(table, game),
+        "seat": seat, "access": access, "face": face_for(table, game),
         "controls": present_actions(legal), "has_actions": bool(legal), "seats": _seats(table, match, view),
         "facts": extra_facts, "board_template": board_template, "dom_id": f"table-{table.pk if table else 'm'}",
         "deadline": deadline.isoformat() if deadline else "",

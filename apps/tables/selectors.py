@@ -224,3 +224,16 @@ def action_from_pick(*, legal: list[dict[str, Any]], action: Any) -> Any:
                 == {k: v for k, v in action.items() if k != "cards"}):
             return candidate
     return action
+
+
+def table_signature(*, table_id: int) -> tuple:
+    """What a table page shows, in a few numbers: when it changes, the page needs a render.
+
+    Used by sockets that cannot rely on pushes from other processes (the embedded layer).
+    """
+    table = Table.objects.filter(pk=table_id).values_list("status", "settings_version", "leader_id").first()
+    seats = tuple(Seat.objects.filter(table_id=table_id).order_by("number").values_list("player_id", "robot"))
+    match = Match.objects.filter(table_id=table_id).order_by("-id").values_list("pk", "version", "status").first()
+    playing = tuple(MatchSeat.objects.filter(match_id=match[0]).order_by("number").values_list(
+        "robot_playing", "abandoned")) if match else ()
+    return (table, seats, match, playing)

@@ -7,7 +7,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -73,9 +73,7 @@ def table_page(request, table_id: int):
     from apps.chat.selectors import table_chat_recent
 
     context = table_context(table=table, match=match, user=request.user, access=access)
-    context.update(chat=table_chat_recent(table_id=table.pk), seated=seated,
-                   is_leader=table.leader_id == request.user.pk,
-                   free_seats=[s.number for s in table.seats.all() if not s.taken])
+    context.update(chat=table_chat_recent(table_id=table.pk))
     return render(request, "tables/table.html", context)
 
 
@@ -94,7 +92,12 @@ def table_seat_action(request, table_id: int, what: str):
         else:
             raise Http404
     except DomainError as exc:
+        if request.htmx:
+            return render(request, "tables/_error.html", {"table_id": table_id, "code": exc.code,
+                                                          "detail": exc.detail})
         messages.error(request, exc.detail)
+    if request.htmx:
+        return HttpResponse(status=204)  # the socket re-renders the seats for everyone
     return redirect("tables:table", table_id=table_id)
 
 

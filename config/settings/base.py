@@ -142,6 +142,11 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+#: The in-process layer does not cross processes: what the Celery worker changes (robot
+#: moves, timeouts, the next match) would never reach daphne's sockets. Without Redis,
+#: each table socket therefore also looks for changes itself, this often (seconds).
+TABLE_POLL_SECONDS = float(os.environ.get("MAZZIERE_TABLE_POLL_SECONDS", "0" if REDIS_URL else "1"))
+
 # -- Celery -----------------------------------------------------------------------
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
@@ -150,7 +155,10 @@ else:
     _broker_dir = VAR_DIR / "celery-broker"
     for sub in ("queue", "processed", "control"):
         (_broker_dir / sub).mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_URL = "filesystem://localhost/"
+    from apps.common.kombu_fs import register as _register_fs_broker
+
+    _register_fs_broker()
+    CELERY_BROKER_URL = "mazzierefs://localhost/"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir / "queue"),
         "data_folder_out": str(_broker_dir / "queue"),

@@ -16,3 +16,4 @@ if "CONFIG" in CHANNEL_LAYERS["default"]:
     CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = os.environ["MAZZIERE_CHANNEL_PREFIX"]
 
 ROBOT_MOVE_DELAY = 0.0
+TABLE_POLL_SECONDS = 0.0  # tests run tasks eagerly in the same process: pushes always arrive

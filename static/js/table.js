@@ -1,22 +1,25 @@
-// Table page: visible turn countdown, and re-sync when a frame was missed (platform.md §10.3).
+// Table page: the visible turn countdown, and a fresh render when a frame was missed
+// (platform.md §10.3: the channel layer may drop messages under load).
 (function () {
   const root = document.getElementById("table-root");
   if (!root) return;
   const id = root.dataset.table;
+  const QUIET_MS = 20000; // a socket this quiet asks for a render now and then
   let socket = null;
+  let open = false; // never queue syncs on a closed socket: they would all go at once on reconnect
   let lastVersion = null;
   let lastMatch = null;
   let lastMessage = Date.now();
-  root.addEventListener("htmx:wsOpen", (e) => { socket = e.detail.socketWrapper; });
+  const sync = () => { if (socket && open) socket.send(JSON.stringify({ sync: true })); };
+  root.addEventListener("htmx:wsOpen", (e) => { socket = e.detail.socketWrapper; open = true; });
+  root.addEventListener("htmx:wsClose", () => { open = false; });
   root.addEventListener("htmx:wsAfterMessage", () => {
     lastMessage = Date.now();
     const board = document.getElementById(`table-${id}-board`);
     if (!board) return;
     const version = parseInt(board.dataset.version || "0", 10);
     const match = board.dataset.match || "";
-    if (match === lastMatch && lastVersion !== null && version > lastVersion + 1 && socket) {
-      socket.send(JSON.stringify({ sync: true }));
-    }
+    if (match === lastMatch && lastVersion !== null && version > lastVersion + 1) sync();
     lastMatch = match;
     lastVersion = version;
   });
@@ -27,10 +30,9 @@
       const span = timer.querySelector(".left");
       if (span) span.textContent = left;
     }
-    // a quiet socket may have missed a frame: ask for a fresh render now and then
-    if (socket && Date.now() - lastMessage > 20000) {
+    if (Date.now() - lastMessage > QUIET_MS) {
       lastMessage = Date.now();
-      socket.send(JSON.stringify({ sync: true }));
+      sync();
     }
   }, 500);
 })();

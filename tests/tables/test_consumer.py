@@ -364,3 +364,30 @@ async def test_settings_change_is_announced_to_everyone_at_the_table():
     notice = await next_frame(comm)
     assert "turn_seconds: 30 → 45" in notice and f'id="table-{table.pk}-notice"' in notice
     await comm.disconnect()
+
+
+async def test_without_a_shared_layer_sockets_notice_changes_made_elsewhere(settings):
+    """On the embedded defaults the worker's pushes never reach daphne: the socket polls."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from apps.tables import broadcast
+    from apps.tables.play import match_deadlines_fire
+
+    settings.TABLE_POLL_SECONDS = 0.2
+    table, (alice, _) = await sync_to_async(briscola_table)()
+    match, _ = await state_of(await sync_to_async(lambda: table.matches.get().pk)())
+    comm, _, _ = await connect(alice, table.pk)
+    await drain(comm)
+    original = broadcast._send_now
+    broadcast._send_now = lambda group, message: None  # as if another process made the change
+    try:
+        await sync_to_async(lambda: Match.objects.filter(pk=match.pk).update(
+            turn_deadline=timezone.now() - timedelta(seconds=1)))()
+        assert await sync_to_async(match_deadlines_fire)() >= 1
+        frames: list[str] = []
+        await until_version(comm, 1, frames, timeout=3)
+    finally:
+        broadcast._send_now = original
+    await comm.disconnect()

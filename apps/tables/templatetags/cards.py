@@ -58,13 +58,13 @@ def card_svg(code: str, face: str = "italian", css: str = "") -> str:
     except (KeyError, IndexError):
         return ""
     css = "".join(ch for ch in css if ch.isalnum() or ch in " -_")
-    return (f'<svg class="card {css}" viewBox="0 0 60 90" width="60" height="90" role="img" '
+    return (f'<svg class="playing-card {css}" viewBox="0 0 60 90" width="60" height="90" role="img" '
             f'aria-label="{code}" data-card="{code}"><rect x="1" y="1" width="58" height="88" rx="6" '
             f'fill="#fff" stroke="#888"/>{body}</svg>')
 
 
 def card_back_svg(css: str = "") -> str:
-    return (f'<svg class="card back {css}" viewBox="0 0 60 90" width="60" height="90" aria-hidden="true">'
+    return (f'<svg class="playing-card back {css}" viewBox="0 0 60 90" width="60" height="90" aria-hidden="true">'
             '<rect x="1" y="1" width="58" height="88" rx="6" fill="#1b5e9b" stroke="#0d3a63"/>'
             '<rect x="7" y="7" width="46" height="76" rx="4" fill="none" stroke="#fff" stroke-dasharray="3 3"/>'
             '</svg>')
@@ -85,3 +85,13 @@ def card_backs(count: int):
     count = max(0, min(int(count or 0), 20))
     return format_html('<span class="backs" aria-label="{} cards">{}</span>', count,
                        mark_safe("".join(card_back_svg("small") for _ in range(count))))  # noqa: S308
+
+
+SUIT_NAMES = {"italian": {"d": "denari", "c": "coppe", "s": "spade", "b": "bastoni"},
+              "french": {"h": "cuori", "d": "quadri", "c": "fiori", "s": "picche"}}
+
+
+@register.filter
+def suit_name(suit: str, face: str = "italian") -> str:
+    """``trump_suit`` as a word: "s" -> "spade" (Italian faces) or "picche" (French)."""
+    return SUIT_NAMES.get(face, SUIT_NAMES["italian"]).get(str(suit), str(suit))
