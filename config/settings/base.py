@@ -136,7 +136,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("MAZZIERE_CHANNEL_PREFIX", "mazziere")},
+            # redis-py 8 times reads out after 5 s by default, exactly how long channels-redis
+            # blocks waiting for a message: an idle socket would die with 1011. Wait longer.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
+                       "prefix": os.environ.get("MAZZIERE_CHANNEL_PREFIX", "mazziere")},
         }
     }
 else:

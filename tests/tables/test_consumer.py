@@ -391,3 +391,22 @@ async def test_without_a_shared_layer_sockets_notice_changes_made_elsewhere(sett
     finally:
         broadcast._send_now = original
     await comm.disconnect()
+
+
+@pytest.mark.timeout(60)
+async def test_an_idle_socket_stays_open_and_still_gets_pushes():
+    """A player may wait a long time for their turn (redis-py's 5 s read timeout once broke this)."""
+    table, (alice, bruno) = await sync_to_async(briscola_table)()
+    match, state = await state_of(await sync_to_async(lambda: table.matches.get().pk)())
+    watcher_user = {0: bruno, 1: alice}[state.to_act[0]]
+    mover_user = {0: alice, 1: bruno}[state.to_act[0]]
+    comm, _, _ = await connect(watcher_user, table.pk)
+    await drain(comm)
+    assert await comm.receive_nothing(timeout=7, interval=0.5)  # idle longer than 5 s
+    from apps.tables.play import match_action_apply
+
+    await sync_to_async(match_action_apply)(match_id=match.pk, action=state.legal_actions(state.to_act[0])[0],
+                                            version=0, user=mover_user)
+    frames: list[str] = []
+    await until_version(comm, 1, frames)
+    await comm.disconnect()
