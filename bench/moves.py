@@ -53,6 +53,10 @@ ERROR = re.compile(r'data-code="([^"]+)"[^>]*role="alert"|role="alert"[^>]*data-
 HAND = re.compile(r'<div class="my-hand">(.*?)</div>', re.S)
 CARD = re.compile(r'data-card="([^"]+)"')
 
+#: threads that run the consumer's sync code: asgiref's shared thread (thread-sensitive
+#: calls) and the event loop's default executor (the consumer's calls on PostgreSQL)
+SYNC_THREADS = ("ThreadPoolExecutor-0_", "asyncio_")
+
 
 # --------------------------------------------------------------------------- processes
 
@@ -523,7 +527,7 @@ class Profiler:
             return True
         if leaf.startswith("EpollSelector.select") and len(frames) > 1 and "_run_once (asyncio" in frames[-2]:
             return True
-        return not thread.startswith(("main", "ThreadPoolExecutor-0_")) and leaf.startswith(self.WAITS)
+        return not thread.startswith(("main", *SYNC_THREADS)) and leaf.startswith(self.WAITS)
 
     def summary(self, raw: str) -> str:
         stacks = []  # (thread, frames, count, idle)
@@ -538,7 +542,7 @@ class Profiler:
             per_thread[thread][0] += c
             per_thread[thread][1] += 0 if idle else c
         main = [t for t in per_thread if t.startswith("main")]
-        sync = [t for t in per_thread if t.startswith("ThreadPoolExecutor-0_")]
+        sync = [t for t in per_thread if t.startswith(SYNC_THREADS)]
         lines = [f"py-spy on the real daphne (pid {self.pid}), 200 Hz over {self.seconds:.0f} s, idle samples "
                  f"included (a thread is 'busy' unless it waits for work: its executor queue, the event loop's "
                  f"select; waiting on PostgreSQL or on a broadcast is busy)"]
@@ -577,8 +581,8 @@ def _thread_label(frame: str) -> str:
     name = frame.split(": ", 1)[-1].strip()
     if name == "MainThread":
         return "main thread (Twisted reactor + asyncio loop)"
-    if name.startswith("ThreadPoolExecutor-0_"):
-        return f"{name} (asgiref's one thread for sync code: database_sync_to_async)"
+    if name.startswith(SYNC_THREADS):
+        return f"{name} (a thread running sync code: database_sync_to_async)"
     return name
 
 

@@ -41,15 +41,34 @@ def send_after_commit(group: str, message: dict[str, Any]) -> None:
     transaction.on_commit(lambda: _send_now(group, message))
 
 
+def _touch(table_id: int) -> None:
+    """Advance the table's revision, after commit (no lock is held across the change)."""
+    from django.db.models import F
+
+    from .models import Table
+
+    try:
+        Table.objects.filter(pk=table_id).update(revision=F("revision") + 1)
+    except Exception:  # like a broadcast, never fails the request
+        log.exception("revision of table %s not advanced", table_id)
+
+
+def table_touched(*, table_id: int) -> None:
+    """A change the page shows that needs no push of its own (e.g. a connection)."""
+    transaction.on_commit(lambda: _touch(table_id))
+
+
 def table_changed(*, table_id: int | None, match_id: int | None, version: int) -> None:
     message = {"type": "table.changed", "version": version, "match": match_id}
     if table_id is not None:
+        table_touched(table_id=table_id)
         send_after_commit(table_group(table_id), message)
     if match_id is not None:
         send_after_commit(match_group(match_id), message)
 
 
 def table_settings_changed(*, table_id: int, changes: dict[str, Any]) -> None:
+    table_touched(table_id=table_id)
     send_after_commit(table_group(table_id), {"type": "table.settings", "changes": changes})
 
 

@@ -14,7 +14,7 @@ import time
 from collections import deque
 from typing import Any
 
-from channels.db import database_sync_to_async
+from channels.db import database_sync_to_async as _database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -24,6 +24,18 @@ from apps.common.net import client_ip
 from . import broadcast
 
 CLOSE_LOGIN, CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_ABUSE = 4401, 4403, 4404, 4429
+
+
+def database_sync_to_async(func):
+    """Database work in asgiref's thread pool, not its single shared thread: one socket's
+    calls still run one at a time (a consumer handles one message at a time, renders hold
+    a lock), but many sockets' renders and moves overlap instead of queueing.
+
+    SQLite takes one writer at a time (and its in-memory test database refuses concurrent
+    threads outright), so there the shared thread stays.
+    """
+    sqlite = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
+    return _database_sync_to_async(func, thread_sensitive=sqlite)
 
 
 def _parse_action(frame: dict[str, Any]) -> tuple[Any, Any]:
@@ -49,8 +61,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.frames: deque[float] = deque()
         self.abuse = 0
         self.joined = False
-        self.signature: tuple | None = None
+        self.revision: int | None = None
         self.poller: asyncio.Task | None = None
+        self.render_lock = asyncio.Lock()
         await self.accept()
         if self.user is None or not self.user.is_authenticated:
             await self.close(code=CLOSE_LOGIN)
@@ -72,16 +85,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         while True:
             await asyncio.sleep(every)
             try:
-                if await self._signature() != self.signature:
+                if await self._revision() != self.revision:
                     await self._render()
             except Exception:  # a failed look must not kill the socket; the next one retries
                 continue
 
     @database_sync_to_async
-    def _signature(self) -> tuple:
-        from .selectors import table_signature
+    def _revision(self) -> int | None:
+        from .selectors import table_revision
 
-        return table_signature(table_id=self.table_id)
+        return table_revision(table_id=self.table_id)
 
     @database_sync_to_async
     def _admit(self) -> int | None:
@@ -237,17 +250,15 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- group messages -------------------------------------------------------------------------
 
     async def _render(self) -> None:
-        html = await self._fragments()
-        if html:
-            await self.send(text_data=html)
+        async with self.render_lock:  # renders go out in the order they read the state
+            html, self.revision = await self._fragments()
+            if html:
+                await self.send(text_data=html)
 
     @database_sync_to_async
-    def _fragments(self) -> str:
+    def _fragments(self) -> tuple[str, int | None]:
         from .render import render_fragments
-        from .selectors import table_signature
 
-        if settings.TABLE_POLL_SECONDS > 0:
-            self.signature = table_signature(table_id=self.table_id)
         return render_fragments(table_id=self.table_id, user=self.user)
 
     async def table_changed(self, event: dict[str, Any]) -> None:

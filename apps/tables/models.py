@@ -37,6 +37,9 @@ class Table(models.Model):
     empty_since = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     settings_version = models.PositiveIntegerField(default=0)
+    #: grows after every committed change a table page shows (moves, seats, settings,
+    #: connections): sockets reuse a snapshot read at the current revision
+    revision = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         ordering = ["-id"]

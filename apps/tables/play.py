@@ -79,13 +79,25 @@ def _load(match: Match):
     return get_engine(match.game).from_json(match.state)
 
 
+def _seat_rows(match: Match) -> list[MatchSeat]:
+    """The match's seats, read once per transaction (``match_action_apply`` fills the cache)."""
+    rows = getattr(match, "_seat_rows", None)
+    if rows is None:
+        rows = match._seat_rows = list(match.match_seats.all())
+    return rows
+
+
+def _robot_controlled(match: Match) -> set[int]:
+    return {ms.number for ms in _seat_rows(match) if ms.robot or ms.robot_playing}
+
+
 def _human_seats_to_act(match: Match, state) -> list[int]:
-    controlled = {ms.number for ms in match.match_seats.all() if ms.robot or ms.robot_playing}
+    controlled = _robot_controlled(match)
     return [s for s in state.to_act if s not in controlled]
 
 
 def _robot_seats_to_act(match: Match, state) -> list[int]:
-    controlled = {ms.number for ms in match.match_seats.all() if ms.robot or ms.robot_playing}
+    controlled = _robot_controlled(match)
     return [s for s in state.to_act if s in controlled]
 
 
@@ -131,6 +143,7 @@ def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, s
         if match.status != Match.PLAYING:
             raise Conflict("This match is over: no more moves.", code="match_over")
         seats = {ms.number: ms for ms in match.match_seats.all()}
+        match._seat_rows = list(seats.values())
         if by == MatchAction.PLAYER:
             own = [ms for ms in seats.values() if user is not None and ms.player_id == user.pk]
             if not own:
@@ -294,6 +307,7 @@ def match_abandon(*, match: Match, seat: int) -> None:
     ms.robot_playing = True
     ms.grace_deadline = None
     ms.save(update_fields=["abandoned", "robot_playing", "grace_deadline"])
+    match.__dict__.pop("_seat_rows", None)  # the cached seats no longer say who plays
     state = _load(match)
     if len(state.teams) == 2:
         losing = next(i for i, team in enumerate(state.teams) if seat in team)

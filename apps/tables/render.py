@@ -8,16 +8,18 @@ table, trick, scores...), and legal actions become clickable controls. A game ma
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Prefetch
 from django.template.loader import TemplateDoesNotExist, get_template, render_to_string
 from django.utils import timezone
 
 from apps.games.engines import get_engine
-from apps.players.selectors import nickname_of
 
-from .models import Match, Table
+from .models import Match, MatchSeat, Seat, SocketConnection, Table
 from .selectors import Access, table_access
 
 ACTION_LABELS = {
@@ -78,27 +80,30 @@ def present_actions(legal: list[dict[str, Any]]) -> dict[str, Any]:
             "multi": {c: opts for c, opts in by_card.items() if len(opts) > 1}}
 
 
-def _seats(table: Table | None, match: Match | None, view: dict[str, Any]) -> list[dict[str, Any]]:
+def _seats(table: Table | None, match: Match | None, view: dict[str, Any], seat_rows: list[Seat],
+           connected: set[int]) -> list[dict[str, Any]]:
     seats = []
-    connected = set(table.connections.values_list("user_id", flat=True)) if table else set()
     to_act = set(view.get("to_act") or [])
     match_seats = {ms.number: ms for ms in match.match_seats.all()} if match else {}
-    table_seats = {s.number: s for s in table.seats.select_related("player__profile")} if table else {}
+    table_seats = {s.number: s for s in seat_rows}
     count = match.players if match else (table.players if table else 0)
     hand_counts = view.get("hand_counts") or []
     for number in range(count):
         ms = match_seats.get(number)
         ts = table_seats.get(number)
-        player = (ms.player if ms and ms.player_id else None) or (ts.player if ts and ts.player_id else None)
+        player_id = (ms.player_id if ms and ms.player_id else None) or (ts.player_id if ts else None)
+        nickname = ms.nickname if ms and ms.nickname else None
+        if nickname is None and ts is not None and ts.player_id:
+            nickname = getattr(getattr(ts.player, "profile", None), "nickname", None)
         robot = bool((ms and ms.robot) or (ts and ts.robot and not ms))
         seats.append({
             "number": number,
-            "nickname": (ms.nickname if ms and ms.nickname else None) or (nickname_of(player) if player else None),
+            "nickname": nickname,
             "robot": robot,
             "robot_playing": bool(ms and ms.robot_playing and not ms.robot),
             "abandoned": bool(ms and ms.abandoned),
-            "connected": bool(player and player.pk in connected),
-            "leader": bool(table and player and table.leader_id == player.pk),
+            "connected": bool(player_id and player_id in connected),
+            "leader": bool(table and player_id and table.leader_id == player_id),
             "to_act": number in to_act,
             "hand_count": hand_counts[number] if number < len(hand_counts) else None,
             "dealer": view.get("dealer") == number,
@@ -106,7 +111,66 @@ def _seats(table: Table | None, match: Match | None, view: dict[str, Any]) -> li
     return seats
 
 
-def table_context(*, table: Table | None, match: Match | None, user, access: Access | None) -> dict[str, Any]:
+@dataclass
+class Snapshot:
+    """Everything a table page shows, loaded in five queries and shared by its fragments,
+    and by every socket of the same process that renders the same table revision."""
+
+    table: Table
+    seats: list[Seat]
+    match: Match | None
+    connected: set[int]
+    revision: int = -1
+    state: Any = None  # the engine state of ``match`` (read-only: views and legal actions)
+
+
+def snapshot_load(*, table_id: int) -> Snapshot | None:
+    """Read a table as its page shows it, labelled with the revision read first (so the
+    rows are at least that recent)."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return None
+    seats = list(Seat.objects.filter(table_id=table_id).select_related("player__profile").order_by("number"))
+    match = (Match.objects.filter(table_id=table_id).order_by("-id")
+             .prefetch_related(Prefetch("match_seats", queryset=MatchSeat.objects.order_by("number"))).first())
+    connected = set(SocketConnection.objects.filter(table_id=table_id).values_list("user_id", flat=True))
+    state = get_engine(match.game).from_json(match.state) if match else None
+    return Snapshot(table=table, seats=seats, match=match, connected=connected, revision=table.revision,
+                    state=state)
+
+
+_SNAPSHOTS: dict[int, Snapshot] = {}
+_SNAPSHOTS_LOCK = threading.Lock()
+
+
+def snapshot_current(*, table_id: int) -> Snapshot | None:
+    """The snapshot at the table's current revision: reused when this process already read
+    it (two players at a table render after the same push), otherwise read now."""
+    row = Table.objects.filter(pk=table_id).values_list("revision", "created").first()
+    if row is None:
+        return None
+    revision, created = row
+    with _SNAPSHOTS_LOCK:
+        cached = _SNAPSHOTS.get(table_id)
+    if cached is not None and cached.revision == revision and cached.table.created == created:
+        return cached
+    snap = snapshot_load(table_id=table_id)
+    if snap is not None:
+        with _SNAPSHOTS_LOCK:
+            if len(_SNAPSHOTS) > 5000:
+                _SNAPSHOTS.clear()
+            current = _SNAPSHOTS.get(table_id)
+            if current is None or current.revision <= snap.revision:
+                _SNAPSHOTS[table_id] = snap
+    return snap
+
+
+def table_context(*, table: Table | None, match: Match | None, user, access: Access | None,
+                  snapshot: Snapshot | None = None) -> dict[str, Any]:
+    if snapshot is None and table is not None:
+        snapshot = snapshot_load(table_id=table.pk)
+    seat_rows = snapshot.seats if snapshot else []
+    connected = snapshot.connected if snapshot else set()
     game = match.game if match else table.game
     engine = get_engine(game)
     version = match.version if match else 0
@@ -115,7 +179,7 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
     winners: list[str] = []
     seat = access.seat if access else None
     if match is not None:
-        state = engine.from_json(match.state)
+        state = snapshot.state if snapshot is not None and snapshot.match is match else engine.from_json(match.state)
         if match.result and match.result.get("winner") is not None:
             names = {ms.number: ms.nickname or "Robot" for ms in match.match_seats.all()}
             winners = [names.get(s, str(s)) for s in state.teams[match.result["winner"]]]
@@ -134,15 +198,16 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
     deadline = match.turn_deadline if (match and match.status == Match.PLAYING) else None
     from apps.common.roles import is_player
 
-    seated = bool(table and user is not None and getattr(user, "pk", None)
-                  and table.seats.filter(player_id=user.pk).exists())
+    user_id = getattr(user, "pk", None)
+    seated = bool(user_id and any(s.player_id == user_id for s in seat_rows))
     return {
-        "seated": seated, "is_leader": bool(table and getattr(user, "pk", None) == table.leader_id),
+        "seated": seated, "is_leader": bool(table and user_id == table.leader_id),
         "can_sit": bool(table and is_player(user) and not seated),
-        "free_seats": [s.number for s in table.seats.all() if not s.taken] if table else [],
+        "free_seats": [s.number for s in seat_rows if not s.taken],
         "table": table, "match": match, "game": engine, "version": version, "view": view,
         "seat": seat, "access": access, "face": face_for(table, game),
-        "controls": present_actions(legal), "has_actions": bool(legal), "seats": _seats(table, match, view),
+        "controls": present_actions(legal), "has_actions": bool(legal),
+        "seats": _seats(table, match, view, seat_rows, connected),
         "facts": extra_facts, "board_template": board_template, "dom_id": f"table-{table.pk if table else 'm'}",
         "deadline": deadline.isoformat() if deadline else "",
         "seconds_left": max(0, int((deadline - timezone.now()).total_seconds())) if deadline else None,
@@ -151,15 +216,17 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
     }
 
 
-def render_fragments(*, table_id: int, user) -> str:
-    """Every out-of-band fragment of the table for this user's connection (one string)."""
-    table = Table.objects.filter(pk=table_id).select_related("leader").first()
-    if table is None:
-        return ""
-    match = table.matches.prefetch_related("match_seats__player").order_by("-id").first()
-    access = table_access(table=table, user=user, match=match if match and match.status == Match.PLAYING else None)
-    context = table_context(table=table, match=match, user=user, access=access)
-    return render_to_string("tables/_fragments.html", context)
+def render_fragments(*, table_id: int, user) -> tuple[str, int | None]:
+    """Every out-of-band fragment of the table for this user's connection, and the table
+    revision it shows (for sockets that must notice changes themselves)."""
+    snap = snapshot_current(table_id=table_id)
+    if snap is None:
+        return "", None
+    match = snap.match
+    playing = match if match and match.status == Match.PLAYING else None
+    access = table_access(table=snap.table, user=user, match=playing, seats=snap.seats)
+    context = table_context(table=snap.table, match=match, user=user, access=access, snapshot=snap)
+    return render_to_string("tables/_fragments.html", context), snap.revision
 
 
 def render_chat_line(*, message) -> str:

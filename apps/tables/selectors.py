@@ -11,7 +11,7 @@ from apps.common.errors import Forbidden, NotFoundError
 from apps.common.roles import COMPLIANCE, OPERATOR, has_role
 from apps.games.engines import get_engine
 
-from .models import Match, MatchAction, MatchSeat, Seat, Table, TableInvite
+from .models import Match, Seat, Table, TableInvite
 
 
 @dataclass(frozen=True)
@@ -27,8 +27,12 @@ def _is_reviewer(user) -> bool:
     return has_role(user, OPERATOR, COMPLIANCE)
 
 
-def table_access(*, table: Table, user, match: Match | None = None) -> Access | None:
-    """None when the user may not even watch (platform.md §8.2, §10.1)."""
+def table_access(*, table: Table, user, match: Match | None = None,
+                 seats: list[Seat] | None = None) -> Access | None:
+    """None when the user may not even watch (platform.md §8.2, §10.1).
+
+    ``match`` (the match in progress) and ``seats`` may be passed when already loaded.
+    """
     if user is None or not user.is_authenticated:
         return None
     match = match if match is not None else table.matches.filter(status=Match.PLAYING).first()
@@ -36,7 +40,9 @@ def table_access(*, table: Table, user, match: Match | None = None) -> Access | 
         ms = next((m for m in match.match_seats.all() if m.player_id == user.pk), None)
         if ms is not None:
             return Access(seat=ms.number, can_chat=True)
-    if table.seats.filter(player=user).exists():
+    seated = any(s.player_id == user.pk for s in seats) if seats is not None else \
+        table.seats.filter(player=user).exists()
+    if seated:
         return Access(seat=None, can_chat=True)
     if _is_reviewer(user):
         return Access(seat=None, can_chat=False, silent=True)
@@ -204,14 +210,6 @@ def player_finished_matches(*, user) -> QuerySet:
             .order_by("-finished_at").distinct())
 
 
-def match_seats_of(match: Match) -> list[MatchSeat]:
-    return list(match.match_seats.all())
-
-
-def match_actions(match: Match) -> QuerySet:
-    return MatchAction.objects.filter(match=match).order_by("seq")
-
-
 def action_from_pick(*, legal: list[dict[str, Any]], action: Any) -> Any:
     """A multi-card pick from a form (checkboxes come in page order) as the legal action
     with the same cards in the engine's order; anything else is returned unchanged."""
@@ -226,14 +224,10 @@ def action_from_pick(*, legal: list[dict[str, Any]], action: Any) -> Any:
     return action
 
 
-def table_signature(*, table_id: int) -> tuple:
-    """What a table page shows, in a few numbers: when it changes, the page needs a render.
+def table_revision(*, table_id: int) -> int | None:
+    """The table's revision: it grows after every committed change a table page shows.
 
-    Used by sockets that cannot rely on pushes from other processes (the embedded layer).
+    Sockets that cannot rely on pushes from other processes (the embedded layer) compare
+    it with the revision they last rendered.
     """
-    table = Table.objects.filter(pk=table_id).values_list("status", "settings_version", "leader_id").first()
-    seats = tuple(Seat.objects.filter(table_id=table_id).order_by("number").values_list("player_id", "robot"))
-    match = Match.objects.filter(table_id=table_id).order_by("-id").values_list("pk", "version", "status").first()
-    playing = tuple(MatchSeat.objects.filter(match_id=match[0]).order_by("number").values_list(
-        "robot_playing", "abandoned")) if match else ()
-    return (table, seats, match, playing)
+    return Table.objects.filter(pk=table_id).values_list("revision", flat=True).first()

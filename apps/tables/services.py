@@ -430,6 +430,7 @@ def socket_connected(*, table_id: int, user, channel_name: str) -> None:
 
     SocketConnection.objects.get_or_create(channel_name=channel_name,
                                            defaults={"table_id": table_id, "user": user})
+    broadcast.table_touched(table_id=table_id)
     seat_connection_changed(table_id=table_id, user=user)
 
 
@@ -437,6 +438,7 @@ def socket_disconnected(*, table_id: int, user, channel_name: str) -> None:
     from .play import seat_connection_changed
 
     SocketConnection.objects.filter(channel_name=channel_name).delete()
+    broadcast.table_touched(table_id=table_id)
     seat_connection_changed(table_id=table_id, user=user)
 
 

@@ -98,7 +98,8 @@ WSGI_APPLICATION = "config.wsgi.application"
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=0,
+        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),  # reuse connections: sockets query often
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -44,7 +44,7 @@ def test_generic_table_plays_every_engine(game):
         state = engine.from_json(match.state)
         assert state.to_act == [0] or 0 in state.to_act, "robots must have played their turns at once"
         legal = state.legal_actions(0)
-        html = render_fragments(table_id=table.pk, user=human)
+        html, _ = render_fragments(table_id=table.pk, user=human)
         assert f'data-version="{match.version}"' in html
         offered = [json.loads(unescape(a)) for a in ACTION.findall(html)]
         picks = PICK.findall(html)
@@ -63,7 +63,7 @@ def test_generic_table_plays_every_engine(game):
         match_action_apply(match_id=match.pk, action=chosen, version=match.version, user=human)
     # a spectator's render holds no card hidden from spectators
     watcher = make_user(nickname=f"Watch_{game[:9]}")
-    html = render_fragments(table_id=table.pk, user=watcher)
+    html, _ = render_fragments(table_id=table.pk, user=watcher)
     match.refresh_from_db()
     state = engine.from_json(match.state)
     copies = Counter(engine.deck(players))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
@@ -49,18 +50,37 @@ def _french(code: str) -> str:
             f'<text x="54" y="84" font-size="15" font-weight="700" fill="{colour}" text-anchor="end">{label}</text>')
 
 
-def card_svg(code: str, face: str = "italian", css: str = "") -> str:
-    """An inline SVG for one card code; anything that is not a card code draws nothing."""
+def card_face_markup(code: str, face: str) -> str:
+    """The drawing of one card face (the body of its sprite symbol); "" for a non-card."""
     if not is_card(code, jokers=True):
         return ""
     try:
         body = _italian(code) if face == "italian" and code != "X" else _french(code)
     except (KeyError, IndexError):
         return ""
+    return f'<rect x="1" y="1" width="58" height="88" rx="6" fill="#fff" stroke="#888"/>{body}'
+
+
+def sprite_svg(face: str) -> str:
+    """Every card of one face style as <symbol>s: pages reference them with <use>, so a
+    render carries ~150 bytes a card instead of the whole drawing."""
+    codes = (["X"] if face == "french" else []) + [
+        rank + suit for suit in ("dcsb" if face == "italian" else "hdcs")
+        for rank in (("A", "2", "3", "4", "5", "6", "7", "F", "C", "R") if face == "italian"
+                     else ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"))]
+    symbols = "".join(f'<symbol id="c-{code}" viewBox="0 0 60 90">{card_face_markup(code, face)}</symbol>'
+                      for code in codes)
+    return f'<svg xmlns="http://www.w3.org/2000/svg">{symbols}</svg>'
+
+
+def card_svg(code: str, face: str = "italian", css: str = "") -> str:
+    """An inline SVG for one card code, drawn from the face's sprite; non-cards draw nothing."""
+    if not card_face_markup(code, face):
+        return ""
     css = "".join(ch for ch in css if ch.isalnum() or ch in " -_")
+    href = static(f"cards/{'italian' if face == 'italian' and code != 'X' else 'french'}.svg")
     return (f'<svg class="playing-card {css}" viewBox="0 0 60 90" width="60" height="90" role="img" '
-            f'aria-label="{code}" data-card="{code}"><rect x="1" y="1" width="58" height="88" rx="6" '
-            f'fill="#fff" stroke="#888"/>{body}</svg>')
+            f'aria-label="{code}" data-card="{code}"><use href="{href}#c-{code}"/></svg>')
 
 
 def card_back_svg(css: str = "") -> str:
