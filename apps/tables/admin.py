@@ -12,7 +12,7 @@ from apps.common.admin import ReadOnlyAdmin
 from apps.common.roles import COMPLIANCE, OPERATOR, has_role
 
 from .models import Match, MatchAction, MatchSeat, Table
-from .render import face_for
+from .render import face_for, view_facts
 from .selectors import match_log, match_replay
 
 
@@ -65,6 +65,7 @@ class MatchAdmin(ReadOnlyAdmin):
                    "step": steps[index], "index": index, "last": len(steps) - 1, "seat": seat,
                    "view": steps[index]["view"], "face": face_for(match.table, match.game),
                    "seats": range(match.players), "title": f"Replay of match {match.pk}"}
+        context["facts"], context["card_facts"] = view_facts(steps[index]["view"], match.players)
         return render(request, "admin/tables/replay.html", context)
 
 

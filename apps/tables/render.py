@@ -18,6 +18,7 @@ from django.template.loader import TemplateDoesNotExist, get_template, render_to
 from django.utils import timezone
 
 from apps.games.engines import get_engine
+from apps.games.engines.cards import is_card
 
 from .models import Match, MatchSeat, Seat, SocketConnection, Table
 from .selectors import Access, table_access
@@ -30,6 +31,24 @@ CARD_KEYS = ("card",)
 #: view keys the generic board draws itself; others are listed as facts
 BOARD_KEYS = {"hand", "table", "trick", "last_trick", "scores", "to_act", "dealer", "hand_counts", "stock_count",
               "trump_card", "trump_suit", "seat", "players", "winner", "phase", "captured", "hands"}
+
+
+def view_facts(view: dict[str, Any], players: int) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The view keys the generic board does not draw itself, in two kinds: short texts
+    (scalars, and per-seat lists such as bids or scope) and lists of card codes (drawn as
+    cards). Anything else (nested structures) is left to a game's own board template."""
+    texts: dict[str, str] = {}
+    card_lists: dict[str, list[str]] = {}
+    for key, value in view.items():
+        if key in BOARD_KEYS or key.startswith("_"):
+            continue
+        if value is None or isinstance(value, str | int | float | bool):
+            texts[key] = "—" if value is None else str(value)
+        elif isinstance(value, list) and value and all(is_card(v, jokers=True) for v in value):
+            card_lists[key] = value
+        elif isinstance(value, list) and all(v is None or isinstance(v, str | int | bool) for v in value):
+            texts[key] = " · ".join("—" if v is None else str(v) for v in value) if value else "—"
+    return texts, card_lists
 
 
 def face_for(table: Table | None, game: str) -> str:
@@ -189,7 +208,7 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
         view = state.view(seat)
         if match.status == Match.PLAYING and seat is not None and not access.silent:
             legal = state.legal_actions(seat)
-    extra_facts = {k: v for k, v in view.items() if k not in BOARD_KEYS and not isinstance(v, dict | list)}
+    facts, card_facts = view_facts(view, match.players if match else 0)
     board_template = f"tables/games/{game}/board.html"
     try:
         get_template(board_template)
@@ -208,7 +227,7 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
         "seat": seat, "access": access, "face": face_for(table, game),
         "controls": present_actions(legal), "has_actions": bool(legal),
         "seats": _seats(table, match, view, seat_rows, connected),
-        "facts": extra_facts, "board_template": board_template, "dom_id": f"table-{table.pk if table else 'm'}",
+        "facts": facts, "card_facts": card_facts, "board_template": board_template, "dom_id": f"table-{table.pk if table else 'm'}",
         "deadline": deadline.isoformat() if deadline else "",
         "seconds_left": max(0, int((deadline - timezone.now()).total_seconds())) if deadline else None,
         "result": match.result if match and match.status == Match.FINISHED else None,

@@ -17,7 +17,7 @@ from apps.games.selectors import game_catalogue
 
 from . import selectors, services
 from .models import Match
-from .render import face_for, table_context
+from .render import face_for, table_context, view_facts
 
 
 def tables_lobby(request):
@@ -124,4 +124,5 @@ def match_replay_page(request, match_id: int):
     context = {"match": match, "log": log, "steps": steps, "step": steps[step], "index": step,
                "last": len(steps) - 1, "seat": seat, "face": face_for(match.table, match.game),
                "view": steps[step]["view"]}
+    context["facts"], context["card_facts"] = view_facts(steps[step]["view"], match.players)
     return render(request, "tables/replay.html", context)

@@ -71,3 +71,12 @@ def test_generic_table_plays_every_engine(game):
     fully_hidden = {card for card, n in hidden.items() if n >= copies[card]}  # double decks share codes
     shown = set(re.findall(r'data-card="([^"]+)"', html))
     assert not (shown & fully_hidden), shown & fully_hidden
+
+
+def test_board_shows_per_seat_lists_and_public_card_lists():
+    from apps.tables.render import view_facts
+
+    texts, card_lists = view_facts({"hand": ["Ad"], "bids": [3, None, 0, 4], "scope": [2, 1], "mode": "points",
+                                    "passed": ["Qs", "Kh", "Ah"], "nested": {"a": 1}}, 4)
+    assert texts == {"bids": "3 · — · 0 · 4", "scope": "2 · 1", "mode": "points"}
+    assert card_lists == {"passed": ["Qs", "Kh", "Ah"]} and "hand" not in texts

@@ -189,3 +189,37 @@ def test_players_who_cannot_cover_the_stake_are_stood_up():
     assert services.table_start_if_ready(table_id=table.pk) is None
     assert not table.seats.filter(player=b).exists() and table.matches.count() == 1
     assert ledger_check() is None
+
+
+def test_an_interrupted_match_resumes_where_it_stopped_with_the_same_deck():
+    """A restart keeps nothing in memory that matters: the state, deck order included, is in
+    the database after every action, and the log alone replays it."""
+    from django.db import connections
+
+    from apps.tables import render
+
+    table, users = seat_players("scopa", 2, official=False, credits=0)
+    match = table.matches.get()
+    engine = get_engine("scopa")
+    for _ in range(7):
+        match.refresh_from_db()
+        state = engine.from_json(match.state)
+        seat = state.to_act[0]
+        match_action_apply(match_id=match.pk, action=state.legal_actions(seat)[0], version=match.version,
+                           user=users[seat])
+    stock_before = engine.from_json(Match.objects.get(pk=match.pk).state).card_zones()["stock"]
+    # "restart": drop every connection and every in-process cache, read again from the database
+    connections.close_all()
+    render._SNAPSHOTS.clear()
+    resumed = Match.objects.get(pk=match.pk)
+    state = engine.from_json(resumed.state)
+    assert state.card_zones()["stock"] == stock_before  # nothing reshuffled
+    replay = engine.new_game(2, options=resumed.options, seed=int(resumed.seed), deck=resumed.deck)
+    for entry in resumed.actions.order_by("seq"):
+        replay.apply(entry.seat, entry.action)
+    assert replay.to_json() == resumed.state
+    finished = finish(match.pk, users)
+    final = engine.new_game(2, options=finished.options, seed=int(finished.seed), deck=finished.deck)
+    for entry in finished.actions.order_by("seq"):
+        final.apply(entry.seat, entry.action)
+    assert final.is_over and final.result() == finished.result

@@ -20,7 +20,7 @@ from bisect import insort
 from typing import Any, ClassVar
 
 from . import cards
-from .base import Action, Engine, Event, GameState, IllegalAction, check_deck
+from .base import Action, Engine, Event, GameState, IllegalAction
 
 # -- cards ----------------------------------------------------------------------
 
@@ -655,15 +655,8 @@ class FishingEngine(Engine):
         seed: int | None = None,
         deck: list[str] | None = None,
     ) -> FishingState:
-        n = self.check_players(players)
-        resolved = self.resolve_options(n, options)
-        if deck is not None:
-            deck = check_deck(self.id, deck, list(DECK))
-        if seed is None:
-            seed = cards.new_seed()
-        elif type(seed) is not int:
-            raise ValueError(f"{self.id}: seed must be an integer, not {seed!r}")
-        return self.state_class.start(n, resolved, seed, deck)
+        setup = self.setup(players, options, seed, deck)
+        return self.state_class.start(setup.players, setup.options, setup.seed, setup.deck)
 
     def from_json(self, data: dict[str, Any]) -> FishingState:
         return self.state_class.load(data)

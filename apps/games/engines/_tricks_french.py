@@ -103,5 +103,3 @@ def deal_shuffled(seed: int, hand_no: int, dealer: int) -> list[list[int]]:
     return _deal_indices(cards.shuffled(_FRENCH_INDICES, cards.derive_rng(seed, "hand", hand_no)), dealer)
 
 
-def first_dealer(seed: int) -> int:
-    return cards.derive_rng(seed, "dealer").randrange(4)

@@ -13,7 +13,10 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from . import cards
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -199,6 +202,17 @@ class GameState(ABC):
         """Apply a legal action (already checked) and return its events."""
 
 
+@dataclass(frozen=True)
+class Setup:
+    """``new_game``'s arguments, checked: what every engine starts a match from."""
+
+    players: int
+    options: dict[str, Any]  # resolved: every option, defaults filled in
+    seed: int
+    deck: list[str] | None  # the stacked deck for the first deal, checked, or None
+    dealer: int  # the ``dealer`` option, or drawn from the seed
+
+
 class Engine(ABC):
     """A game: its identity, options, and the factory of its states."""
 
@@ -226,6 +240,22 @@ class Engine(ABC):
 
     def resolve_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         return resolve_options(self.id, self.options, options, players)
+
+    def setup(self, players: Any, options: dict[str, Any] | None, seed: Any, deck: Any) -> Setup:
+        """Check ``new_game``'s arguments the way every engine must (ValueError naming what is
+        wrong); draw a seed when none is given and the first dealer when not chosen."""
+        n = self.check_players(players)
+        resolved = self.resolve_options(n, options)
+        if seed is None:
+            seed = cards.new_seed()
+        elif type(seed) is not int:
+            raise ValueError(f"{self.id}: seed must be an integer, not {seed!r}")
+        if deck is not None:
+            deck = check_deck(self.id, deck, self.deck(n, resolved))
+        dealer = resolved.get("dealer")
+        if dealer is None:
+            dealer = cards.derive_rng(seed, "dealer").randrange(n)
+        return Setup(players=n, options=resolved, seed=seed, deck=deck, dealer=dealer)
 
     @abstractmethod
     def deck(self, players: int, options: dict[str, Any] | None = None) -> list[str]:

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from . import cards
-from .base import Action, Engine, Event, GameState, check_deck
+from .base import Action, Engine, Event, GameState
 
 ANTE = 3
 TRICKS_PER_HAND = 3
@@ -440,15 +440,9 @@ class BestiaEngine(Engine):
         seed: int | None = None,
         deck: list[str] | None = None,
     ) -> BestiaState:
-        n = self.check_players(players)
-        resolved = self.resolve_options(n, options)
-        if deck is not None:
-            deck = check_deck(self.id, deck, list(_DECK))
-        if seed is None:
-            seed = cards.new_seed()
-        if resolved["dealer"] is None:
-            resolved["dealer"] = cards.derive_rng(seed, "dealer").randrange(n)
-        state = BestiaState(n, resolved, seed)
+        setup = self.setup(players, options, seed, deck)
+        deck = setup.deck
+        state = BestiaState(setup.players, {**setup.options, "dealer": setup.dealer}, setup.seed)
         state._deal(deck if deck is not None else state._hand_deck(0))
         return state
 

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from . import cards
-from .base import Action, Engine, Event, GameState, check_deck
+from .base import Action, Engine, Event, GameState
 
 #: trick strength inside a suit (higher wins): A 3 R C F 7 6 5 4 2
 STRENGTH = {rank: s for s, rank in enumerate(reversed(("A", "3", "R", "C", "F", "7", "6", "5", "4", "2")))}
@@ -233,16 +233,10 @@ class BriscolaEngine(Engine):
         return list(DECK)
 
     def new_game(self, players, options=None, seed=None, deck=None) -> BriscolaState:
-        n = self.check_players(players)
-        opts = self.resolve_options(n, options)
-        seed = cards.new_seed() if seed is None else seed
-        if deck is not None:
-            deck = check_deck(self.id, deck, DECK)
-        dealer = opts["dealer"]
-        if dealer is None:
-            dealer = cards.derive_rng(seed, "dealer").randrange(n)
+        setup = self.setup(players, options, seed, deck)
+        seed, deck = setup.seed, setup.deck
         state = BriscolaState(self, {
-            "players": n, "options": opts, "seed": seed, "dealer": dealer, "hand_no": 0,
+            "players": setup.players, "options": setup.options, "seed": seed, "dealer": setup.dealer, "hand_no": 0,
             "hands": [], "stock": [], "trump_card": "", "trump_under_stock": False, "trick": [],
             "turn": 0, "piles": [[], []], "last_trick": None, "finished": [], "hands_won": [0, 0],
             "winner": None,

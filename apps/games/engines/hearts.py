@@ -17,7 +17,6 @@ import random
 from itertools import combinations
 from typing import Any
 
-from . import cards
 from ._tricks_french import (
     BIT_OF,
     CODES,
@@ -29,7 +28,6 @@ from ._tricks_french import (
     SUIT_OF,
     deal_masks,
     deal_shuffled,
-    first_dealer,
     hand_codes,
     hand_count,
     is_code,
@@ -37,7 +35,7 @@ from ._tricks_french import (
     play_actions,
     suit_name,
 )
-from .base import Action, Engine, Event, GameState, check_deck
+from .base import Action, Engine, Event, GameState
 
 PASS, PLAY, OVER = 0, 1, 2
 PHASES = ("pass", "play", "over")
@@ -493,16 +491,10 @@ class HeartsEngine(Engine):
         return list(FRENCH_DECK)
 
     def new_game(self, players, options=None, seed=None, deck=None) -> HeartsState:
-        self.check_players(players)
-        opts = self.resolve_options(players, options)
-        if deck is not None:
-            deck = check_deck(self.id, deck, list(FRENCH_DECK))
-        if seed is None:
-            seed = cards.new_seed()
-        elif type(seed) is not int:
-            raise ValueError(f"hearts: seed must be an integer, not {seed!r}")
-        state = HeartsState(self, seed, opts)
-        state._dealer = opts["dealer"] if opts["dealer"] is not None else first_dealer(seed)
+        setup = self.setup(players, options, seed, deck)
+        seed, deck = setup.seed, setup.deck
+        state = HeartsState(self, seed, setup.options)
+        state._dealer = setup.dealer
         if deck is not None:
             state._deal(deal_masks(deck, state._dealer))
         else:

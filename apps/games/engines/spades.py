@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import cards
 from ._tricks_french import (
     BIT_OF,
     CODES,
@@ -27,7 +26,6 @@ from ._tricks_french import (
     SUIT_OF,
     deal_masks,
     deal_shuffled,
-    first_dealer,
     hand_codes,
     hand_count,
     is_code,
@@ -35,7 +33,7 @@ from ._tricks_french import (
     play_actions,
     suit_name,
 )
-from .base import Action, Engine, Event, GameState, check_deck
+from .base import Action, Engine, Event, GameState
 
 BID, PLAY, OVER = 0, 1, 2
 PHASES = ("bid", "play", "over")
@@ -408,16 +406,10 @@ class SpadesEngine(Engine):
         return list(FRENCH_DECK)
 
     def new_game(self, players, options=None, seed=None, deck=None) -> SpadesState:
-        self.check_players(players)
-        opts = self.resolve_options(players, options)
-        if deck is not None:
-            deck = check_deck(self.id, deck, list(FRENCH_DECK))
-        if seed is None:
-            seed = cards.new_seed()
-        elif type(seed) is not int:
-            raise ValueError(f"spades: seed must be an integer, not {seed!r}")
-        state = SpadesState(self, seed, opts)
-        state._dealer = opts["dealer"] if opts["dealer"] is not None else first_dealer(seed)
+        setup = self.setup(players, options, seed, deck)
+        seed, deck = setup.seed, setup.deck
+        state = SpadesState(self, seed, setup.options)
+        state._dealer = setup.dealer
         if deck is not None:
             state._deal(deal_masks(deck, state._dealer))
         else:

@@ -13,8 +13,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .base import Action, Engine, Event, GameState, check_deck
-from .cards import ITALIAN_SUIT_NAMES, card_name, derive_rng, is_card, italian_deck, new_seed, shuffled
+from .base import Action, Engine, Event, GameState
+from .cards import ITALIAN_SUIT_NAMES, card_name, derive_rng, is_card, italian_deck, shuffled
 
 #: ranks from the weakest to the strongest in a trick
 STRENGTH_ORDER = ("4", "5", "6", "7", "F", "C", "R", "A", "2", "3")
@@ -311,16 +311,11 @@ class TresetteEngine(Engine):
         seed: int | None = None,
         deck: list[str] | None = None,
     ) -> TresetteState:
-        players = self.check_players(players)
-        opts = self.resolve_options(players, options)
-        if seed is None:
-            seed = new_seed()
-        if deck is not None:
-            deck = check_deck(self.id, deck, list(DECK))
-        if opts["dealer"] is None:
-            opts["dealer"] = derive_rng(seed, "dealer").randrange(players)
-        state = TresetteState(players, opts, seed)
-        state._deal(deck if deck is not None else shuffled(DECK, derive_rng(seed, "hand", 0)))
+        setup = self.setup(players, options, seed, deck)
+        opts = {**setup.options, "dealer": setup.dealer}
+        state = TresetteState(setup.players, opts, setup.seed)
+        deck = setup.deck
+        state._deal(deck if deck is not None else shuffled(DECK, derive_rng(setup.seed, "hand", 0)))
         return state
 
     def from_json(self, data: dict[str, Any]) -> TresetteState:
