@@ -152,6 +152,8 @@ def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, s
                 seat = own[0].number
             elif seat not in {ms.number for ms in own}:
                 raise Forbidden("You can only move for your own seat.")
+            if seats[seat].abandoned:
+                raise Forbidden("You left this match: the robot plays your seat to the end.")
         if version != match.version:
             raise Conflict(f"Another move came first: the match is now at version {match.version}.",
                            code="stale_version", version=match.version)
@@ -313,9 +315,7 @@ def match_abandon(*, match: Match, seat: int) -> None:
         losing = next(i for i, team in enumerate(state.teams) if seat in team)
         _finish(match, state, forced_winner=1 - losing)
     else:
-        _after_state_change(match, state, by=None)
-        if _robot_seats_to_act(match, state):
-            schedule_robots(match.pk)
+        _after_state_change(match, state, by=None)  # the robot takes the seat's turns
     match.save()
     broadcast.table_changed(table_id=match.table_id, match_id=match.pk, version=match.version)
 

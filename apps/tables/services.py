@@ -301,24 +301,18 @@ def table_settings_update(*, user, table_id: Any, data: Any) -> Table:
 
 
 def _resize(table: Table, seats: list[Seat], players: int) -> None:
+    """Change the number of seats; with fewer, the seated players move to the first seats
+    (the settings check has made sure they fit)."""
     if players > len(seats):
         Seat.objects.bulk_create([Seat(table=table, number=i) for i in range(len(seats), players)])
         return
-    # compact the seated players into the first seats, then drop the rest
-    taken = [s for s in seats if s.taken]
-    for index, seat in enumerate(seats):
-        if index < players:
-            source = taken[index] if index < len(taken) else None
-            seat.player = source.player if source else None
-            seat.robot = bool(source and source.robot)
-            seat.since = source.since if source else None
-            seat.ip = source.ip if source else None
-    for seat in seats[:players]:
-        Seat.objects.filter(pk=seat.pk).update(player=None, robot=False)
-    for seat in seats[players:]:
-        seat.delete()
-    for seat in seats[:players]:
-        seat.save(update_fields=["player", "robot", "since", "ip"])
+    occupants = [(s.player_id, s.robot, s.since, s.ip) for s in seats if s.taken]
+    Seat.objects.filter(table=table).delete()  # no (table, player) clash while moving people
+    Seat.objects.bulk_create([
+        Seat(table=table, number=i, **dict(zip(("player_id", "robot", "since", "ip"), occupants[i], strict=True)))
+        if i < len(occupants) else Seat(table=table, number=i)
+        for i in range(players)
+    ])
 
 
 # -- matches at a table -------------------------------------------------------------------
@@ -333,6 +327,9 @@ def _maybe_start(table: Table) -> Match | None:
         return None
     seats = list(table.seats.order_by("number"))
     if len(seats) != table.players or not all(s.taken for s in seats):
+        if table.next_match_at is not None:  # the pause is over: the next full table starts at once
+            table.next_match_at = None
+            table.save(update_fields=["next_match_at"])
         return None
     need = stake_per_seat(table.game, table.stake) if table.official else 0
     from apps.wallet.services import stakes_collect

@@ -343,3 +343,16 @@ def test_practice_matches_earn_no_xp(api, two_players):
     match_id = api(bruno).post(f"/api/tables/{table['id']}/sit/", format="json").json()["match"]
     play_out(match_id, {0: alice, 1: bruno})
     assert not XpAward.objects.exists()
+
+
+def test_fewer_seats_keeps_the_seated_players(api):
+    leader, other = make_user(nickname="Resize_A"), make_user(nickname="Resize_B")
+    table = api(leader).post("/api/tables/", {"game": "scopa", "players": 4}, format="json").json()
+    api(other).post(f"/api/tables/{table['id']}/sit/", {"seat": 3}, format="json")
+    too_few = api(leader).patch(f"/api/tables/{table['id']}/", {"players": 4}, format="json")
+    assert too_few.status_code == 200
+    changed = api(leader).patch(f"/api/tables/{table['id']}/", {"players": 2}, format="json").json()
+    assert [s["nickname"] for s in changed["seats"]] == ["Resize_A", "Resize_B"]
+    assert changed["match"] is None  # the settings pause: it starts 15 seconds later
+    bigger = api(leader).patch(f"/api/tables/{table['id']}/", {"players": 4}, format="json").json()
+    assert [s["nickname"] for s in bigger["seats"]] == ["Resize_A", "Resize_B", None, None]
