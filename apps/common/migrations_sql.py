@@ -4,6 +4,10 @@ PostgreSQL refuses UPDATE and DELETE of a row; SQLite refuses UPDATE (a row DELE
 trigger would also block the test runner's flush, which empties tables with DELETE on
 SQLite; the model guard still refuses deletes there). PostgreSQL's TRUNCATE, used only
 by the test runner's flush, is a statement outside these row triggers.
+
+SQLite rebuilds a table for many schema changes and the rebuild drops its triggers: a
+migration that alters an append-only table must run ``append_only`` again (it is
+idempotent on both databases). A test checks every append-only table has its trigger.
 """
 
 from __future__ import annotations
@@ -23,13 +27,14 @@ def append_only(table: str):
                 """,
                 None,  # no parameters: the % signs belong to plpgsql
             )
+            schema_editor.execute(f'DROP TRIGGER IF EXISTS "{table}_append_only" ON "{table}";')
             schema_editor.execute(
                 f'CREATE TRIGGER "{table}_append_only" BEFORE UPDATE OR DELETE ON "{table}" '
                 f"FOR EACH ROW EXECUTE FUNCTION mazziere_append_only();"
             )
         elif vendor == "sqlite":
             schema_editor.execute(
-                f'CREATE TRIGGER "{table}_append_only" BEFORE UPDATE ON "{table}" '
+                f'CREATE TRIGGER IF NOT EXISTS "{table}_append_only" BEFORE UPDATE ON "{table}" '
                 f"BEGIN SELECT RAISE(ABORT, 'table {table} is append-only: UPDATE refused'); END;"
             )
 

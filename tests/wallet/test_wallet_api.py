@@ -186,3 +186,19 @@ def test_database_forbids_negative_player_balance(player):
     account = services.account_get(f"player:{player.pk}", "cash")
     with pytest.raises(DatabaseError), transaction.atomic():
         Account.objects.filter(pk=account.pk).update(balance=-1)
+
+
+APPEND_ONLY_TABLES = ["wallet_transaction", "wallet_entry", "wallet_adjustment", "audit_auditlog",
+                      "players_nicknamechange", "tables_matchaction", "rankings_xpaward"]
+
+
+def test_every_append_only_table_has_its_trigger():
+    """A schema change can drop a trigger (SQLite rebuilds tables): check them all."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute("SELECT tbl_name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%append_only'")
+        else:
+            cursor.execute("SELECT event_object_table FROM information_schema.triggers "
+                           "WHERE trigger_name LIKE '%append_only'")
+        guarded = {row[0] for row in cursor.fetchall()}
+    assert set(APPEND_ONLY_TABLES) <= guarded, set(APPEND_ONLY_TABLES) - guarded
