@@ -8,48 +8,22 @@ from itertools import combinations
 import pytest
 
 from apps.games.engines import IllegalAction, get_engine
-from apps.games.engines import cards as kit_cards
 from apps.games.engines.base import same_json
 from apps.games.engines.hearts import match_winner
 
+from . import french_helpers as french
+from .french_helpers import CANON, acts, deck_for, legal_cards, play, position_data, stacked, suit
+
 ENGINE = get_engine("hearts")
-RANKS = "23456789TJQKA"
-CANON = [r + s for s in "cdsh" for r in RANKS]
-
-
-def suit(s: str) -> list[str]:
-    return [r + s for r in RANKS]
-
-
-def deck_for(hands: list[list[str]], dealer: int = 3) -> list[str]:
-    """The deck that deals ``hands[seat]`` to each seat: deck[i] -> (dealer + 1 + i) % 4."""
-    deck = [""] * 52
-    for seat, cards in enumerate(hands):
-        assert len(cards) == 13
-        offset = (seat - dealer - 1) % 4
-        for j, card in enumerate(cards):
-            deck[offset + 4 * j] = card
-    return deck
-
-
 SUIT_DEAL = deck_for([suit("c"), suit("d"), suit("s"), suit("h")])  # the examples' deal
 
 
 def new(options=None, deck=SUIT_DEAL, seed=1, dealer=3):
-    opts = {"dealer": dealer, **(options or {})}
-    return ENGINE.new_game(4, options=opts, seed=seed, deck=deck)
+    return stacked(ENGINE, deck, options, seed, dealer)
 
 
 def pass_(state, seat, cards):
     return state.apply(seat, {"type": "pass", "cards": cards})
-
-
-def play(state, seat, card):
-    return state.apply(seat, {"type": "play", "card": card})
-
-
-def legal_cards(state, seat):
-    return [a["card"] for a in state.legal_actions(seat)]
 
 
 def finish_hand_randomly(state, rng):
@@ -68,68 +42,29 @@ E2_PASSES = {0: ["2c", "3c", "4c"], 1: ["2d", "3d", "4d"], 2: ["2s", "3s", "4s"]
 
 def test_identity_options_and_player_count():
     assert (ENGINE.id, ENGINE.name, ENGINE.min_players, ENGINE.max_players) == ("hearts", "Hearts", 4, 4)
-    assert ENGINE.player_counts == (4,)
+    french.check_four_seats_and_deck(ENGINE, bad_deck=SUIT_DEAL[:-1] + ["2c"])
     assert ENGINE.options == {
         "mode": {"default": "points", "choices": ["points", "hands"]},
         "target": {"default": 100, "choices": [50, 100]},
         "hands": {"default": 4, "min": 1, "max": 20},
         "dealer": {"default": None, "min": 0, "max": 3},
     }
-    for players in (2, 3, 5):
-        with pytest.raises(ValueError):
-            ENGINE.new_game(players, seed=1)
     for bad in ({"mode": "rounds"}, {"target": 75}, {"hands": 0}, {"hands": 21}, {"dealer": 4}, {"pass": 1}):
         with pytest.raises(ValueError):
             ENGINE.new_game(4, options=bad, seed=1)
     assert new().teams == [[0], [1], [2], [3]]
-    assert sorted(ENGINE.deck(4)) == sorted(CANON)
-    with pytest.raises(ValueError):
-        ENGINE.new_game(4, seed=1, deck=SUIT_DEAL[:-1] + ["2c"])
 
 
 def test_seeded_deals_are_the_kits_shuffles():
-    """Hand k of seed s is ``cards.shuffled(french_deck(), derive_rng(s, "hand", k))``."""
-    for seed in (0, 7, 2**100 + 3):
-        state = ENGINE.new_game(4, options={"dealer": 2}, seed=seed)
-        deck = kit_cards.shuffled(kit_cards.french_deck(), kit_cards.derive_rng(seed, "hand", 0))
-        twin = ENGINE.new_game(4, options={"dealer": 2}, seed=seed, deck=deck)
-        assert same_json(state.to_json(), twin.to_json())
-    state = ENGINE.new_game(4, options={"dealer": 2}, seed=11)
-    data = state.to_json()
-    rng = random.Random(0)
-    hand = state.view(None)["hand_number"]
-    while state.view(None)["hand_number"] == hand:
-        seat = state.to_act[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    deck = kit_cards.shuffled(kit_cards.french_deck(), kit_cards.derive_rng(11, "hand", 1))
-    for seat in range(4):
-        assert sorted(state.view(seat)["hand"]) == sorted(deck[(seat - 3 - 1) % 4::4])
-    assert data["seed"] == 11
+    french.check_seeded_deals(ENGINE, lambda legal, rng: rng.choice(legal))
 
 
 def test_legal_actions_are_fresh_objects():
-    state = ENGINE.new_game(4, seed=4)
-    seat = state.to_act[0]
-    first = state.legal_actions(seat)
-    snapshot = [dict(a) for a in first]
-    for action in first:
-        action["type"] = "spoiled"
-    first.clear()
-    assert [dict(a) for a in state.legal_actions(seat)] == snapshot
+    french.check_legal_actions_are_fresh(ENGINE)
 
 
 def test_deal_order_dealer_and_reproducibility():
-    deck = list(CANON)
-    for dealer in range(4):
-        state = ENGINE.new_game(4, options={"dealer": dealer}, seed=1, deck=deck)
-        for seat in range(4):
-            start = (seat - dealer - 1) % 4
-            assert sorted(state.view(seat)["hand"]) == sorted(deck[start::4])
-        assert state.view(None)["dealer"] == dealer
-    a, b = ENGINE.new_game(4, seed=42), ENGINE.new_game(4, seed=42)
-    assert same_json(a.to_json(), b.to_json())
-    dealers = {ENGINE.new_game(4, seed=s).view(None)["dealer"] for s in range(40)}
-    assert dealers == {0, 1, 2, 3}  # drawn from the seed
+    french.check_deal_order_and_seeds(ENGINE, seed=1, twin_seed=42)
     # the next hand is dealt by the next seat, from a fresh shuffle of the seed
     state = new()
     finish_hand_randomly(state, random.Random(1))
@@ -369,16 +304,10 @@ POINT_VALUE = {c: (13 if c == "Qs" else 1 if c.endswith("h") else 0) for c in CA
 
 def position(hands, turn, tricks_done=1, broken=False):
     """A play-phase position with these hands; the other cards sit in seat 0's won pile."""
-    data = new().to_json()
-    held = {c for h in hands for c in h}
-    assert len(held) == sum(len(h) for h in hands)
-    rest = [c for c in CANON if c not in held]
-    assert len(rest) == 4 * tricks_done
+    data, rest = position_data(new(), hands, turn, tricks_done, "hearts_broken", broken)
     data.update({
-        "phase": "play", "leader": turn, "turn": turn, "tricks_done": tricks_done,
-        "hearts_broken": broken, "passes": [list(p) for p in E2_PASSES.values()],
-        "hands": [sorted(h, key=CANON.index) for h in hands],
-        "won": [rest, [], [], []], "taken": [sum(POINT_VALUE[c] for c in rest), 0, 0, 0],
+        "passes": [list(p) for p in E2_PASSES.values()],
+        "taken": [sum(POINT_VALUE[c] for c in rest), 0, 0, 0],
     })
     return ENGINE.from_json(data)
 
@@ -478,27 +407,7 @@ def test_moon_rule_on_the_last_trick():
 
 def test_apply_accepts_exactly_the_legal_cards():
     """For random positions every held card is accepted iff legal_actions lists it."""
-    rng = random.Random(5)
-    for seed in range(3):
-        state = ENGINE.new_game(4, seed=seed)
-        steps = 0
-        while not state.is_over and steps < 150:
-            seat = rng.choice(state.to_act)
-            legal = state.legal_actions(seat)
-            if legal[0]["type"] == "play":
-                data = state.to_json()
-                allowed = {a["card"] for a in legal}
-                for card in state.view(seat)["hand"]:
-                    probe = ENGINE.from_json(data)
-                    try:
-                        probe.apply(seat, {"type": "play", "card": card})
-                        accepted = True
-                    except IllegalAction as refused:
-                        accepted = False
-                        assert str(refused).endswith(".")
-                    assert accepted == (card in allowed), card
-            state.apply(seat, rng.choice(legal))
-            steps += 1
+    french.check_apply_accepts_exactly_the_legal_cards(ENGINE, rng_seed=5, steps=150, random_seat=True)
 
 
 def test_views_and_hidden_cards_after_the_exchange():
@@ -561,10 +470,6 @@ def fake_view(seat, hand, trick, broken=True):
             "hearts_broken": broken, "phase": "play"}
 
 
-def acts(cards):
-    return [{"type": "play", "card": c} for c in cards]
-
-
 def test_robot_play_rules():
     # lead: the lowest card, avoiding Qs Ks As when possible
     assert robot(fake_view(0, [], []), acts(["Qs", "5d", "3c", "As"]))["card"] == "3c"
@@ -600,19 +505,6 @@ def test_robot_reads_only_the_view_and_is_legal():
 def test_robot_beats_uniform_random():
     """One robot against three random players: lowest total in well over 90% of matches."""
     matches = 600
-    wins = 0
-    for m in range(matches):
-        rng = random.Random(m)
-        state = ENGINE.new_game(4, seed=5000 + m)
-        me = m % 4
-        while not state.is_over:
-            seat = rng.choice(state.to_act)
-            if seat == me:
-                action = ENGINE.bot_action(state, seat, rng)
-            else:
-                action = rng.choice(state.legal_actions(seat))
-            state.apply(seat, action)
-        wins += state.result()["winner"] == me
-    rate = wins / matches
+    rate = french.robot_win_rate(ENGINE, matches, first_seed=5000, random_seat=True)
     print(f"hearts robot vs 3 random: {rate:.3f} over {matches} matches")
     assert rate >= 0.90

@@ -7,47 +7,22 @@ import random
 import pytest
 
 from apps.games.engines import IllegalAction, get_engine
-from apps.games.engines import cards as kit_cards
 from apps.games.engines.base import same_json
 from apps.games.engines.spades import robot_bid, score_team
 
+from . import french_helpers as french
+from .french_helpers import CANON, acts, deck_for, legal_cards, play, position_data, stacked, suit
+
 ENGINE = get_engine("spades")
-RANKS = "23456789TJQKA"
-CANON = [r + s for s in "cdsh" for r in RANKS]
-
-
-def suit(s: str) -> list[str]:
-    return [r + s for r in RANKS]
-
-
-def deck_for(hands: list[list[str]], dealer: int = 3) -> list[str]:
-    """The deck that deals ``hands[seat]`` to each seat: deck[i] -> (dealer + 1 + i) % 4."""
-    deck = [""] * 52
-    for seat, cards in enumerate(hands):
-        assert len(cards) == 13
-        offset = (seat - dealer - 1) % 4
-        for j, card in enumerate(cards):
-            deck[offset + 4 * j] = card
-    return deck
-
-
 ALL_SPADES = deck_for([suit("s"), suit("h"), suit("d"), suit("c")])  # E2, E3, E4
 
 
 def new(deck=ALL_SPADES, options=None, seed=1, dealer=3):
-    return ENGINE.new_game(4, options={"dealer": dealer, **(options or {})}, seed=seed, deck=deck)
+    return stacked(ENGINE, deck, options, seed, dealer)
 
 
 def bid(state, seat, n):
     return state.apply(seat, {"type": "bid", "bid": n})
-
-
-def play(state, seat, card):
-    return state.apply(seat, {"type": "play", "card": card})
-
-
-def legal_cards(state, seat):
-    return [a["card"] for a in state.legal_actions(seat)]
 
 
 def bid_all(state, bids):
@@ -71,67 +46,31 @@ def play_out_hand(state, rng):
 
 def test_identity_options_and_player_count():
     assert (ENGINE.id, ENGINE.name, ENGINE.min_players, ENGINE.max_players) == ("spades", "Spades", 4, 4)
-    assert ENGINE.player_counts == (4,)
+    french.check_four_seats_and_deck(ENGINE, bad_deck=ALL_SPADES[:51] + ["As"])
     assert ENGINE.options == {
         "target": {"default": 500, "choices": [200, 300, 500]},
         "dealer": {"default": None, "min": 0, "max": 3},
     }
-    for players in (2, 3, 5):
-        with pytest.raises(ValueError):
-            ENGINE.new_game(players, seed=1)
     for bad in ({"target": 400}, {"target": "500"}, {"dealer": -1}, {"nil": False}):
         with pytest.raises(ValueError):
             ENGINE.new_game(4, options=bad, seed=1)
     assert new().teams == [[0, 2], [1, 3]]
-    assert sorted(ENGINE.deck(4)) == sorted(CANON)
-    with pytest.raises(ValueError):
-        ENGINE.new_game(4, seed=1, deck=ALL_SPADES[:51] + ["As"])
 
 
 def test_seeded_deals_are_the_kits_shuffles():
-    """Hand k of seed s is ``cards.shuffled(french_deck(), derive_rng(s, "hand", k))``."""
-    for seed in (0, 7, 2**100 + 3):
-        state = ENGINE.new_game(4, options={"dealer": 2}, seed=seed)
-        deck = kit_cards.shuffled(kit_cards.french_deck(), kit_cards.derive_rng(seed, "hand", 0))
-        twin = ENGINE.new_game(4, options={"dealer": 2}, seed=seed, deck=deck)
-        assert same_json(state.to_json(), twin.to_json())
-    state = ENGINE.new_game(4, options={"dealer": 2}, seed=11)
-    data = state.to_json()
-    rng = random.Random(0)
-    hand = state.view(None)["hand_number"]
-    while state.view(None)["hand_number"] == hand:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[1] if legal[0]["type"] == "bid" else rng.choice(legal))  # bids of 1
-    deck = kit_cards.shuffled(kit_cards.french_deck(), kit_cards.derive_rng(11, "hand", 1))
-    for seat in range(4):
-        assert sorted(state.view(seat)["hand"]) == sorted(deck[(seat - 3 - 1) % 4::4])
-    assert data["seed"] == 11
+    """Bids of 1 (``legal[1]``), random cards."""
+    french.check_seeded_deals(
+        ENGINE, lambda legal, rng: legal[1] if legal[0]["type"] == "bid" else rng.choice(legal)
+    )
 
 
 def test_legal_actions_are_fresh_objects():
-    state = ENGINE.new_game(4, seed=4)
-    seat = state.to_act[0]
-    first = state.legal_actions(seat)
-    snapshot = [dict(a) for a in first]
-    for action in first:
-        action["type"] = "spoiled"
-    first.clear()
-    assert [dict(a) for a in state.legal_actions(seat)] == snapshot
+    french.check_legal_actions_are_fresh(ENGINE)
 
 
 def test_deal_dealer_bidding_order_and_next_hand():
-    deck = list(CANON)
-    for dealer in range(4):
-        state = ENGINE.new_game(4, options={"dealer": dealer}, seed=2, deck=deck)
-        for seat in range(4):
-            start = (seat - dealer - 1) % 4
-            assert sorted(state.view(seat)["hand"]) == sorted(deck[start::4])
-        assert state.to_act == [(dealer + 1) % 4]
-        assert state.view(None)["phase"] == "bid" and state.view(None)["dealer"] == dealer
-    a, b = ENGINE.new_game(4, seed=9), ENGINE.new_game(4, seed=9)
-    assert same_json(a.to_json(), b.to_json())
-    assert {ENGINE.new_game(4, seed=s).view(None)["dealer"] for s in range(40)} == {0, 1, 2, 3}
+    for dealer, state in enumerate(french.check_deal_order_and_seeds(ENGINE, seed=2, twin_seed=9)):
+        assert state.to_act == [(dealer + 1) % 4] and state.view(None)["phase"] == "bid"
     state = new()
     bid_all(state, [1, 1, 1, 1])
     events = play_out_hand(state, random.Random(0))
@@ -285,15 +224,9 @@ def test_e5_spade_leads():
 
 def position(hands, turn, bids=(1, 1, 1, 1), tricks_done=1, broken=False, scores=(0, 0), bags=(0, 0)):
     """A play-phase position with these hands; the other cards sit in seat 0's won pile."""
-    data = new().to_json()
-    held = {c for h in hands for c in h}
-    rest = [c for c in CANON if c not in held]
-    assert len(rest) == 4 * tricks_done
+    data, _ = position_data(new(), hands, turn, tricks_done, "spades_broken", broken)
     data.update({
-        "phase": "play", "leader": turn, "turn": turn, "tricks_done": tricks_done,
-        "spades_broken": broken, "bids": list(bids), "tricks": [tricks_done, 0, 0, 0],
-        "hands": [sorted(h, key=CANON.index) for h in hands], "won": [rest, [], [], []],
-        "scores": list(scores), "bags": list(bags),
+        "bids": list(bids), "tricks": [tricks_done, 0, 0, 0], "scores": list(scores), "bags": list(bags),
     })
     return ENGINE.from_json(data)
 
@@ -378,27 +311,7 @@ def test_random_matches_end_and_records_add_up():
 
 
 def test_apply_accepts_exactly_the_legal_cards():
-    rng = random.Random(4)
-    for seed in range(3):
-        state = ENGINE.new_game(4, seed=seed)
-        steps = 0
-        while not state.is_over and steps < 120:
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            if legal[0]["type"] == "play":
-                data = state.to_json()
-                allowed = {a["card"] for a in legal}
-                for card in state.view(seat)["hand"]:
-                    probe = ENGINE.from_json(data)
-                    try:
-                        probe.apply(seat, {"type": "play", "card": card})
-                        accepted = True
-                    except IllegalAction as refused:
-                        accepted = False
-                        assert str(refused).endswith(".")
-                    assert accepted == (card in allowed), card
-            state.apply(seat, rng.choice(legal))
-            steps += 1
+    french.check_apply_accepts_exactly_the_legal_cards(ENGINE, rng_seed=4, steps=120, random_seat=False)
 
 
 def test_views_hide_the_partner_hand():
@@ -433,10 +346,6 @@ def fake_view(seat, trick):
     return {"seat": seat, "hand": [], "trick": [{"seat": s, "card": c} for s, c in trick]}
 
 
-def acts(cards):
-    return [{"type": "play", "card": c} for c in cards]
-
-
 def robot(view, legal):
     return ENGINE.robot_choice(view, legal, random.Random(0))["card"]
 
@@ -464,19 +373,6 @@ def test_robot_play_rules():
 def test_robot_beats_uniform_random():
     """Two robot partners against two random players win nearly every match."""
     matches = 300
-    wins = 0
-    for m in range(matches):
-        rng = random.Random(m)
-        state = ENGINE.new_game(4, seed=7000 + m)
-        team = m % 2
-        while not state.is_over:
-            seat = state.to_act[0]
-            if seat % 2 == team:
-                action = ENGINE.bot_action(state, seat, rng)
-            else:
-                action = rng.choice(state.legal_actions(seat))
-            state.apply(seat, action)
-        wins += state.result()["winner"] == team
-    rate = wins / matches
+    rate = french.robot_win_rate(ENGINE, matches, first_seed=7000, random_seat=False)
     print(f"spades robots vs 2 random: {rate:.3f} over {matches} matches")
     assert rate >= 0.95

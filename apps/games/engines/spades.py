@@ -5,41 +5,28 @@ until broken, 10 points per bid trick plus one per overtrick ("bag"), every 10 b
 cost 100 with the surplus carried over, Nil worth ±100, match to 500 with the higher
 score winning when both cross it, and a loss at -200 so that every match ends.
 
-Cards are integers and hands suit masks (see ``_tricks_french``); ``apply`` has a fast
-path accepting exactly what ``legal_actions`` lists, the kit's generic path handles
-(and explains) everything else.
+The trick play, the JSON and the views are shared with Hearts (``_tricks_french``: cards
+as integers, hands as suit masks, a fast ``apply``); this module states Spades' own
+rules: bidding, spades trump and broken, Nil, bags and the match end.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ._tricks_french import (
-    BIT_OF,
-    CODES,
-    FRENCH_DECK,
+    ALL_SUITS,
     INDEX,
-    MASK_CODES,
     RANK_OF,
     SPADES,
     SUIT_OF,
-    deal_masks,
-    deal_shuffled,
-    hand_codes,
-    hand_count,
-    is_code,
-    masks_from_codes,
+    TrickEngine,
+    TrickState,
     play_actions,
-    suit_name,
 )
-from .base import Action, Engine, Event, GameState
+from .base import Action, Event
 
-BID, PLAY, OVER = 0, 1, 2
-PHASES = ("bid", "play", "over")
-ALL_SUITS = (0, 1, 2, 3)
 NO_SPADES = (0, 1, 3)
-SEATS = (0, 1, 2, 3)
 #: a team at or below this score loses (decision D3)
 FLOOR = -200
 BAG_LIMIT = 10
@@ -77,138 +64,48 @@ def score_team(bids: list[int], tricks: list[int], score: int, bags: int) -> tup
     return new_score - score, new_score, bags
 
 
-def _codes(indices: Any) -> list[str]:
-    return [CODES[i] for i in indices]
+class SpadesState(TrickState):
+    """One match: bids, spades trump, Nil, bags. ``_scores`` are the two teams' scores."""
 
-
-def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: (list(v) if type(v) is list else v) for k, v in record.items()}
-
-
-class SpadesState(GameState):
-    """One match. Fields are private and integer-coded; ``to_json`` gives the plain form."""
+    PHASES = ("bid", "play", "over")
+    TEAMS = ((0, 2), (1, 3))
+    BREAKS = SPADES
+    BROKEN_KEY = "spades_broken"
+    PRELUDE_MOVE = ("bid", "bid", 'Now you bid: {"type": "bid", "bid": <0..13>} (0 is Nil).')
+    TRUMP = SPADES
+    JSON_KEYS = (
+        "game", "seed", "options", "hand_no", "dealer", "phase", "hands", "bids", "turn", "trick", "leader",
+        "tricks_done", "tricks", "spades_broken", "won", "last_trick", "scores", "bags", "history", "winner",
+    )
 
     def __init__(self, engine: SpadesEngine, seed: int, options: dict[str, Any]) -> None:
-        self.engine = engine
-        self.teams = [[0, 2], [1, 3]]
-        self._seed = seed
-        self._options = options
-        self._hand_no = 0
-        self._dealer = 0
-        self._phase = BID
-        self._hands: list[list[int]] = [[0, 0, 0, 0] for _ in SEATS]
+        super().__init__(engine, seed, options)
         self._bids: list[int | None] = [None, None, None, None]
-        self._turn: int | None = None
-        self._trick: list[int] = []
-        self._leader: int | None = None
-        self._tricks_done = 0
-        self._tricks = [0, 0, 0, 0]
-        self._broken = False
-        self._won: list[list[int]] = [[], [], [], []]
-        self._last: tuple[int, list[int], int] | None = None
-        self._scores = [0, 0]
+        self._tricks = [0, 0, 0, 0]  # tricks taken in this hand, by seat
         self._bags = [0, 0]
-        self._history: list[dict[str, Any]] = []
-        self._winner: int | None = None
 
     def _deal(self, hands: list[list[int]]) -> None:
-        self._hands = hands
-        self._phase = BID
+        super()._deal(hands)
         self._bids = [None, None, None, None]
         self._turn = self._leader = (self._dealer + 1) & 3
-        self._trick = []
-        self._tricks_done = 0
         self._tricks = [0, 0, 0, 0]
-        self._broken = False
-        self._won = [[], [], [], []]
-        self._last = None
 
-    # -- protocol -------------------------------------------------------------------
+    # -- bidding --------------------------------------------------------------------
 
-    @property
-    def to_act(self) -> list[int]:
-        return [] if self._phase == OVER else [self._turn]  # type: ignore[list-item]
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == OVER
-
-    def legal_actions(self, seat: int | None) -> list[Action]:
+    def _prelude_actions(self, seat: int | None) -> list[Action]:
         if seat != self._turn or type(seat) is not int:
             return []
-        phase = self._phase
-        if phase == PLAY:
-            hand = self._hands[seat]
-            trick = self._trick
-            if trick:
-                led = SUIT_OF[trick[0]]
-                mask = hand[led]
-                if mask:
-                    return [{"type": "play", "card": c} for c in MASK_CODES[led][mask]]
-                return play_actions(hand, ALL_SUITS)
-            if not self._broken and (hand[0] or hand[1] or hand[3]):
-                return play_actions(hand, NO_SPADES)
-            return play_actions(hand, ALL_SUITS)
-        if phase == BID:
-            return [{"type": "bid", "bid": b} for b in range(14)]
-        return []
+        return [{"type": "bid", "bid": b} for b in range(14)]
 
-    def _refusal(self, seat: int, i: int) -> str | None:
-        """Why seat may not play card ``i`` now (``None``: it may). Mirrors ``legal_actions``."""
-        hand = self._hands[seat]
-        suit = SUIT_OF[i]
-        if not hand[suit] & BIT_OF[i]:
-            return f"The card {CODES[i]} is not in your hand."
-        trick = self._trick
-        if not trick:
-            if suit == SPADES and not self._broken and (hand[0] or hand[1] or hand[3]):
-                if self._tricks_done == 0:
-                    return "The first trick cannot be led with a spade unless you hold only spades."
-                return "Spades are not broken yet: you cannot lead a spade while you hold other suits."
-            return None
-        led = SUIT_OF[trick[0]]
-        if suit != led and hand[led]:
-            return f"You must follow suit: play a card of {suit_name(led)}."
+    def _fast_prelude(self, seat: int, action: Action) -> list[Event] | None:
+        if seat == self._turn and action.get("type") == "bid":
+            bid = action.get("bid")
+            if type(bid) is int and 0 <= bid <= 13:
+                return self._bid(seat, bid)
         return None
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """Fast path for well-formed legal moves; everything else takes the kit's checks."""
-        if type(action) is dict and len(action) == 2 and seat == self._turn and type(seat) is int:
-            phase = self._phase
-            if phase == PLAY:
-                card = action.get("card")
-                if type(card) is str and action.get("type") == "play":
-                    i = INDEX.get(card)
-                    if i is not None:
-                        hand = self._hands[seat]
-                        suit = SUIT_OF[i]
-                        bit = BIT_OF[i]
-                        trick = self._trick
-                        # a held card of the suit led is always legal; anything else is checked
-                        if hand[suit] & bit and (
-                            (trick and SUIT_OF[trick[0]] == suit) or self._refusal(seat, i) is None
-                        ):
-                            # inline of ``_play`` for the common case (not the fourth card)
-                            if len(trick) < 3:
-                                hand[suit] ^= bit
-                                trick.append(i)
-                                if suit == SPADES:
-                                    self._broken = True
-                                self._turn = (seat + 1) & 3
-                                return [{"type": "play", "seat": seat, "card": card}]
-                            return self._play(seat, i)
-            elif phase == BID and action.get("type") == "bid":
-                bid = action.get("bid")
-                if type(bid) is int and 0 <= bid <= 13:
-                    return self._bid(seat, bid)
-        return super().apply(seat, action)
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        if action["type"] == "bid":
-            return self._bid(seat, action["bid"])
-        return self._play(seat, INDEX[action["card"]])
-
-    # -- moves ----------------------------------------------------------------------
+    def _apply_prelude(self, seat: int, action: Action) -> list[Event]:
+        return self._bid(seat, action["bid"])
 
     def _bid(self, seat: int, bid: int) -> list[Event]:
         bids = self._bids
@@ -218,51 +115,34 @@ class SpadesState(GameState):
         if bids[nxt] is None:
             self._turn = nxt
             return events
-        self._phase = PLAY
-        self._turn = self._leader = nxt
+        self._start_tricks(nxt)
         events.append({"type": "bidding_over", "bids": list(bids), "leader": nxt})
         return events
 
-    def _play(self, seat: int, i: int) -> list[Event]:
-        suit = SUIT_OF[i]
-        self._hands[seat][suit] &= ~BIT_OF[i]
-        trick = self._trick
-        trick.append(i)
-        if suit == SPADES:
-            self._broken = True
-        events: list[Event] = [{"type": "play", "seat": seat, "card": CODES[i]}]
-        if len(trick) < 4:
-            self._turn = (seat + 1) & 3
-            return events
-        top = trick[0]
-        top_suit = SUIT_OF[top]
-        best = 0
-        for pos in (1, 2, 3):
-            c = trick[pos]
-            s = SUIT_OF[c]
-            if s == top_suit:
-                if c > top:
-                    top = c
-                    best = pos
-            elif s == SPADES:
-                top = c
-                top_suit = SPADES
-                best = pos
-        leader = self._leader
-        winner = (leader + best) & 3  # type: ignore[operator]
-        self._tricks[winner] += 1
-        self._won[winner].extend(trick)
-        self._last = (leader, trick, winner)  # type: ignore[assignment]
-        self._trick = []
-        self._tricks_done += 1
-        events.append({"type": "trick", "winner": winner})
-        if self._tricks_done == 13:
-            events.extend(self._end_hand())
-        else:
-            self._leader = self._turn = winner
-        return events
+    def _explain_prelude(self, seat: int, action: Action) -> str:
+        return f"A bid is a whole number of tricks from 0 (Nil) to 13, not {action['bid']!r}."
 
-    def _end_hand(self) -> list[Event]:
+    # -- tricks: spades trump and cannot be led until broken ---------------------------
+
+    def _leads(self, hand: list[int]) -> list[Action]:
+        if not self._broken and (hand[0] or hand[1] or hand[3]):
+            return play_actions(hand, NO_SPADES)
+        return play_actions(hand, ALL_SUITS)
+
+    def _lead_refusal(self, hand: list[int], i: int) -> str | None:
+        if SUIT_OF[i] == SPADES and not self._broken and (hand[0] or hand[1] or hand[3]):
+            if self._tricks_done == 0:
+                return "The first trick cannot be led with a spade unless you hold only spades."
+            return "Spades are not broken yet: you cannot lead a spade while you hold other suits."
+        return None
+
+    def _trick_won(self, winner: int, trick: list[int]) -> Event:
+        self._tricks[winner] += 1
+        return {"type": "trick", "winner": winner}
+
+    # -- scoring ----------------------------------------------------------------------
+
+    def _score_hand(self) -> Event:
         bids = self._bids
         tricks = self._tricks
         delta = [0, 0]
@@ -281,56 +161,24 @@ class SpadesState(GameState):
             "hand": self._hand_no + 1, "dealer": self._dealer, "bids": list(bids),
             "tricks": list(tricks), "delta": delta, "scores": list(scores), "bags": list(bags),
         })
-        events: list[Event] = [
-            {"type": "hand_over", "tricks": list(tricks), "delta": list(delta),
-             "scores": list(scores), "bags": list(bags)}
-        ]
-        if scores[0] != scores[1] and (
-            max(scores) >= self._options["target"] or min(scores) <= FLOOR
-        ):
-            self._winner = 0 if scores[0] > scores[1] else 1
-            self._phase = OVER
-            self._turn = None
-            events.append({"type": "match_over", "winner": self._winner, "scores": list(scores)})
-            return events
-        self._hand_no += 1
-        self._dealer = (self._dealer + 1) & 3
-        self._deal(deal_shuffled(self._seed, self._hand_no, self._dealer))
-        events.append({"type": "deal", "hand": self._hand_no + 1, "dealer": self._dealer})
-        return events
+        return {"type": "hand_over", "tricks": list(tricks), "delta": list(delta),
+                "scores": list(scores), "bags": list(bags)}
+
+    def _match_winner(self) -> int | None:
+        """Over the target or at the floor, the higher score wins; equal scores play on."""
+        scores = self._scores
+        if scores[0] != scores[1] and (max(scores) >= self._options["target"] or min(scores) <= FLOOR):
+            return 0 if scores[0] > scores[1] else 1
+        return None
 
     # -- reading --------------------------------------------------------------------
 
-    def result(self) -> dict[str, Any]:
-        return {
-            "scores": list(self._scores),
-            "winner": self._winner,
-            "hands": [_copy_record(h) for h in self._history],
-        }
-
-    @staticmethod
-    def _trick_json(leader: int | None, trick: list[int]) -> list[dict[str, Any]]:
-        return [{"seat": (leader + k) & 3, "card": CODES[c]} for k, c in enumerate(trick)]  # type: ignore[operator]
-
     def view(self, seat: int | None) -> dict[str, Any]:
-        me = seat if type(seat) is int and 0 <= seat < 4 else None
-        last = None
-        if self._last is not None:
-            leader, trick, winner = self._last
-            last = {"leader": leader, "cards": self._trick_json(leader, trick), "winner": winner}
         return {
-            "seat": me,
-            "phase": PHASES[self._phase],
-            "hand_number": self._hand_no + 1,
-            "dealer": self._dealer,
-            "hand": hand_codes(self._hands[me]) if me is not None else [],
-            "hand_counts": [hand_count(h) for h in self._hands],
+            **self._view_head(self._viewer(seat)),
             "bids": list(self._bids),
             "tricks": list(self._tricks),
-            "trick": self._trick_json(self._leader, self._trick),
-            "last_trick": last,
-            "tricks_played": self._tricks_done,
-            "spades_broken": self._broken,
+            **self._view_trick(),
             "scores": list(self._scores),
             "bags": list(self._bags),
             "to_act": self.to_act,
@@ -338,116 +186,38 @@ class SpadesState(GameState):
             "target": self._options["target"],
         }
 
-    def to_json(self) -> dict[str, Any]:
+    def _game_json(self) -> dict[str, Any]:
         return {
-            "game": "spades",
-            "seed": self._seed,
-            "options": dict(self._options),
-            "hand_no": self._hand_no,
-            "dealer": self._dealer,
-            "phase": PHASES[self._phase],
-            "hands": [hand_codes(h) for h in self._hands],
             "bids": list(self._bids),
-            "turn": self._turn,
-            "trick": _codes(self._trick),
-            "leader": self._leader,
-            "tricks_done": self._tricks_done,
             "tricks": list(self._tricks),
-            "spades_broken": self._broken,
-            "won": [_codes(w) for w in self._won],
-            "last_trick": None if self._last is None else [self._last[0], _codes(self._last[1]), self._last[2]],
             "scores": list(self._scores),
             "bags": list(self._bags),
-            "history": [_copy_record(h) for h in self._history],
-            "winner": self._winner,
         }
 
-    def card_zones(self) -> dict[str, list[str]]:
-        zones = {f"hand_{s}": hand_codes(self._hands[s]) for s in SEATS}
-        zones["trick"] = _codes(self._trick)
-        for s in SEATS:
-            zones[f"won_{s}"] = _codes(self._won[s])
-        return zones
-
-    def hidden_from(self, seat: int | None) -> list[str]:
-        """Every other hand, the partner's included."""
-        return [c for s in SEATS if s != seat for c in hand_codes(self._hands[s])]
-
-    def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
-        kind = action.get("type")
-        if self._phase == BID:
-            if kind != "bid":
-                return 'Now you bid: {"type": "bid", "bid": <0..13>} (0 is Nil).'
-            if set(action) != {"type", "bid"}:
-                return 'A bid takes exactly the keys "type" and "bid".'
-            return f"A bid is a whole number of tricks from 0 (Nil) to 13, not {action['bid']!r}."
-        if kind != "play":
-            return 'It is your turn to play a card: {"type": "play", "card": <card>}.'
-        if set(action) != {"type", "card"}:
-            return 'A play takes exactly the keys "type" and "card".'
-        card = action["card"]
-        if not is_code(card):
-            return f"{card!r} is not a card of the French deck."
-        return self._refusal(seat, INDEX[card]) or "That card cannot be played now."
+    def _load_game(self, data: dict[str, Any]) -> None:
+        self._bids = list(data["bids"])
+        self._tricks = list(data["tricks"])
+        self._scores = list(data["scores"])
+        self._bags = list(data["bags"])
 
 
-class SpadesEngine(Engine):
+class SpadesEngine(TrickEngine):
     id = "spades"
     name = "Spades"
-    min_players = 4
-    max_players = 4
-    player_counts = (4,)
     options = {
         "target": {"default": 500, "choices": [200, 300, 500]},
         "dealer": {"default": None, "min": 0, "max": 3},
     }
+    state_class = SpadesState
 
-    def deck(self, players: int, options: dict[str, Any] | None = None) -> list[str]:
-        return list(FRENCH_DECK)
+    # -- robot: the rules file's (section 11): count sure tricks, win cheaply, spare partner --
 
-    def new_game(self, players, options=None, seed=None, deck=None) -> SpadesState:
-        setup = self.setup(players, options, seed, deck)
-        seed, deck = setup.seed, setup.deck
-        state = SpadesState(self, seed, setup.options)
-        state._dealer = setup.dealer
-        if deck is not None:
-            state._deal(deal_masks(deck, state._dealer))
-        else:
-            state._deal(deal_shuffled(seed, 0, state._dealer))
-        return state
+    def robot_prelude(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        bid = robot_bid(view["hand"])
+        return next((a for a in legal if a["bid"] == bid), legal[0])
 
-    def from_json(self, data: dict[str, Any]) -> SpadesState:
-        state = SpadesState(self, data["seed"], dict(data["options"]))
-        state._hand_no = data["hand_no"]
-        state._dealer = data["dealer"]
-        state._phase = PHASES.index(data["phase"])
-        state._hands = [masks_from_codes(h) for h in data["hands"]]
-        state._bids = list(data["bids"])
-        state._turn = data["turn"]
-        state._trick = [INDEX[c] for c in data["trick"]]
-        state._leader = data["leader"]
-        state._tricks_done = data["tricks_done"]
-        state._tricks = list(data["tricks"])
-        state._broken = data["spades_broken"]
-        state._won = [[INDEX[c] for c in w] for w in data["won"]]
-        last = data["last_trick"]
-        state._last = None if last is None else (last[0], [INDEX[c] for c in last[1]], last[2])
-        state._scores = list(data["scores"])
-        state._bags = list(data["bags"])
-        state._history = [_copy_record(h) for h in data["history"]]
-        state._winner = data["winner"]
-        return state
-
-    # -- robot ----------------------------------------------------------------------
-
-    def robot_choice(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-        """The rules file's robot (section 11): count sure tricks, win cheaply, spare partner."""
-        if legal[0]["type"] == "bid":
-            bid = robot_bid(view["hand"])
-            return next((a for a in legal if a["bid"] == bid), legal[0])
-        playable = [INDEX[a["card"]] for a in legal]
-        choice = _robot_play(view, playable)
-        return next(a for a in legal if a["card"] == CODES[choice])
+    def robot_card(self, view: dict[str, Any], playable: list[int]) -> int:
+        return _robot_play(view, playable)
 
 
 def robot_bid(hand: list[str]) -> int:
