@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from apps.common.errors import Forbidden, NotFoundError
 from apps.common.roles import COMPLIANCE, OPERATOR, has_role
@@ -152,21 +152,28 @@ def match_replay(*, log: dict[str, Any], seat: int | None, upto: int | None = No
     return steps
 
 
+def _with_display(tables: QuerySet) -> QuerySet:
+    """Everything ``table_as_dict`` reads, in a fixed number of queries for any number of tables."""
+    return tables.select_related("leader__profile").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player__profile").order_by("number")),
+        Prefetch("matches", queryset=Match.objects.filter(status=Match.PLAYING).prefetch_related("match_seats"),
+                 to_attr="playing"),
+        "connections",
+    )
+
+
 def table_list(*, game: str | None = None, user=None) -> QuerySet:
-    tables = (Table.objects.filter(status=Table.OPEN).select_related("leader__profile")
-              .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player__profile")))
-              .order_by("game", "-id"))
+    tables = Table.objects.filter(status=Table.OPEN)
     if game:
         tables = tables.filter(game=game)
     if user is not None and not _is_reviewer(user):
-        visible = Table.objects.filter(private=False)
         if user.is_authenticated:
             invited = TableInvite.objects.filter(player=user).values("table_id")
-            tables = tables.filter(pk__in=visible.values("pk")) | tables.filter(pk__in=invited) | \
-                tables.filter(leader=user) | tables.filter(seats__player=user)
+            tables = tables.filter(Q(private=False) | Q(pk__in=invited) | Q(leader=user)
+                                   | Q(pk__in=Seat.objects.filter(player=user).values("table_id")))
         else:
             tables = tables.filter(private=False)
-    return tables.distinct()
+    return _with_display(tables.order_by("game", "-id"))
 
 
 def table_get(*, table_id: Any) -> Table:
@@ -174,32 +181,35 @@ def table_get(*, table_id: Any) -> Table:
         pk = int(table_id)
     except (TypeError, ValueError):
         raise NotFoundError("No such table.") from None
-    table = Table.objects.filter(pk=pk).select_related("leader__profile").first()
+    table = _with_display(Table.objects.filter(pk=pk)).first()
     if table is None:
         raise NotFoundError("No such table.")
     return table
 
 
 def table_as_dict(table: Table) -> dict[str, Any]:
-    match = table.matches.filter(status=Match.PLAYING).prefetch_related("match_seats").first()
-    connected = set(table.connections.values_list("user_id", flat=True))
+    """The table as the API shows it. Reads fresh rows unless the table came from
+    ``table_list``/``table_get``, which load them all at once."""
+    if not hasattr(table, "playing"):
+        table = table_get(table_id=table.pk)
+    match = table.playing[0] if table.playing else None
+    connected = {c.user_id for c in table.connections.all()}
     robot_playing = {m.number for m in match.match_seats.all() if m.robot_playing} if match else set()
-    from apps.players.selectors import nickname_of
-
     seats = []
-    for seat in table.seats.select_related("player__profile").order_by("number"):
-        nickname = seat.player.profile.nickname if seat.player_id and hasattr(seat.player, "profile") else None
+    for seat in table.seats.all():
+        profile = getattr(seat.player, "profile", None) if seat.player_id else None
         seats.append({
             "seat": seat.number,
-            "nickname": nickname,
+            "nickname": profile.nickname if profile else None,
             "robot": seat.robot or (seat.number in robot_playing),
             "connected": bool(seat.player_id and seat.player_id in connected),
         })
+    leader_profile = getattr(table.leader, "profile", None) if table.leader_id else None
     return {
         "id": table.pk, "game": table.game, "players": table.players, "stake": table.stake,
         "currency": table.currency, "turn_seconds": table.turn_seconds, "official": table.official,
         "private": table.private, "spectators": table.spectators, "game_options": table.game_options,
-        "face": table.face, "leader": nickname_of(table.leader) if table.leader_id else None,
+        "face": table.face, "leader": leader_profile.nickname if leader_profile else None,
         "seats": seats, "match": match.pk if match else None, "status": table.status,
         "next_match_at": table.next_match_at.isoformat() if table.next_match_at else None,
     }

@@ -356,3 +356,14 @@ def test_fewer_seats_keeps_the_seated_players(api):
     assert changed["match"] is None  # the settings pause: it starts 15 seconds later
     bigger = api(leader).patch(f"/api/tables/{table['id']}/", {"players": 4}, format="json").json()
     assert [s["nickname"] for s in bigger["seats"]] == ["Resize_A", "Resize_B", None, None]
+
+
+def test_table_list_reads_a_fixed_number_of_queries(api, django_assert_max_num_queries):
+    for n in range(6):
+        leader = make_user(nickname=f"Many_{n}")
+        table = api(leader).post("/api/tables/", {"game": "briscola"}, format="json").json()
+        if n % 2:
+            api(make_user(nickname=f"Guest_{n}")).post(f"/api/tables/{table['id']}/sit/", format="json")
+    with django_assert_max_num_queries(12):
+        listing = api(None).get("/api/tables/").json()
+    assert len(listing) == 6 and sum(1 for t in listing if t["match"]) == 3
