@@ -194,21 +194,11 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _act(self, frame: dict[str, Any]) -> None:
-        from .models import Match
         from .play import match_action_apply
+        from .selectors import table_match_in_play
 
-        match = Match.objects.filter(table_id=self.table_id, status=Match.PLAYING).first()
-        if match is None:
-            raise DomainError("No match is being played at this table now.", code="match_over", status=409)
+        match = table_match_in_play(table_id=self.table_id)
         action, version = _parse_action(frame)
-        if "cards" in frame:
-            from apps.games.engines import get_engine
-
-            from .selectors import action_from_pick
-
-            seat = next((ms.number for ms in match.match_seats.all() if ms.player_id == self.user.pk), None)
-            legal = get_engine(match.game).from_json(match.state).legal_actions(seat) if seat is not None else []
-            action = action_from_pick(legal=legal, action=action)
         match_action_apply(match_id=match.pk, action=action, version=version, user=self.user)
 
     @database_sync_to_async
@@ -222,18 +212,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         access = table_access(table=table, user=self.user)
         if access is None or not access.can_chat:
             raise DomainError("You cannot chat at this table.", code="permission_denied", status=403)
-        match = Match.objects.filter(table_id=self.table_id, status=Match.PLAYING).first()
+        match = table.matches.filter(status=Match.PLAYING).first()
         chat_post(user=self.user, text=text, table=table, match=match, ip=self._ip())
 
     @database_sync_to_async
     def _cancel_vote(self, accept: Any) -> None:
-        from .models import Match
         from .play import match_cancel_vote
+        from .selectors import table_match_in_play
 
-        match = Match.objects.filter(table_id=self.table_id, status=Match.PLAYING).first()
-        if match is None:
-            raise DomainError("No match is being played at this table now.", code="match_over", status=409)
-        match_cancel_vote(match_id=match.pk, user=self.user, accept=accept)
+        match_cancel_vote(match_id=table_match_in_play(table_id=self.table_id).pk, user=self.user, accept=accept)
 
     @database_sync_to_async
     def _report(self, message_id: Any) -> None:

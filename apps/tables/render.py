@@ -18,11 +18,12 @@ from django.template.loader import TemplateDoesNotExist, get_template, render_to
 from django.utils import timezone
 
 from apps.games.engines import get_engine
-from apps.games.engines.cards import is_card
+from apps.games.engines.cards import is_card, italian_deck
 
 from .models import Match, MatchSeat, Seat, SocketConnection, Table
 from .selectors import Access, table_access
 
+ITALIAN = frozenset(italian_deck())
 ACTION_LABELS = {
     "knock": "Busso (gioco)", "pass": "Passo", "keep": "Tengo le carte", "buio": "Al buio",
     "accuso": "Accuso", "bid": "Dichiaro", "draw": "Pesco", "discard": "Scarto",
@@ -54,8 +55,8 @@ def view_facts(view: dict[str, Any], players: int) -> tuple[dict[str, str], dict
 def face_for(table: Table | None, game: str) -> str:
     if table is not None and table.face in ("italian", "french"):
         return table.face
-    deck = get_engine(game).deck(get_engine(game).min_players)
-    return "italian" if "Rd" in deck else "french"
+    engine = get_engine(game)
+    return "italian" if set(engine.deck(engine.min_players)) <= ITALIAN else "french"
 
 
 def action_label(action: dict[str, Any]) -> str:

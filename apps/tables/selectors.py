@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from apps.common.errors import Forbidden, NotFoundError
+from apps.common.errors import Conflict, Forbidden, NotFoundError
 from apps.common.roles import COMPLIANCE, OPERATOR, has_role
 from apps.games.engines import get_engine
 
@@ -67,6 +67,14 @@ def match_access(*, match: Match, user) -> Access | None:
     if ms is not None:
         return Access(seat=ms.number, can_chat=True)
     return Access(seat=None, can_chat=False)  # tournament matches are public to watch (§5.7)
+
+
+def table_match_in_play(*, table_id: int) -> Match:
+    """The match being played at a table; 409 match_over when there is none."""
+    match = Match.objects.filter(table_id=table_id, status=Match.PLAYING).first()
+    if match is None:
+        raise Conflict("No match is being played at this table now.", code="match_over")
+    return match
 
 
 def match_get(*, match_id: Any) -> Match:
@@ -218,20 +226,6 @@ def table_as_dict(table: Table) -> dict[str, Any]:
 def player_finished_matches(*, user) -> QuerySet:
     return (Match.objects.filter(match_seats__player=user).exclude(status=Match.PLAYING)
             .order_by("-finished_at").distinct())
-
-
-def action_from_pick(*, legal: list[dict[str, Any]], action: Any) -> Any:
-    """A multi-card pick from a form (checkboxes come in page order) as the legal action
-    with the same cards in the engine's order; anything else is returned unchanged."""
-    if not isinstance(action, dict) or not isinstance(action.get("cards"), list):
-        return action
-    wanted = sorted(map(str, action["cards"]))
-    for candidate in legal:
-        if (isinstance(candidate.get("cards"), list) and sorted(candidate["cards"]) == wanted
-                and {k: v for k, v in candidate.items() if k != "cards"}
-                == {k: v for k, v in action.items() if k != "cards"}):
-            return candidate
-    return action
 
 
 def table_revision(*, table_id: int) -> int | None:

@@ -57,9 +57,12 @@ def _balance(user, currency: str) -> int:
 
 def _check_funds(user, game: str, stake: int, currency: str) -> None:
     need = stake_per_seat(game, stake)
-    if need and _balance(user, currency) < need:
+    if not need:
+        return
+    balance = _balance(user, currency)
+    if balance < need:
         what = "cash (bonus does not count)" if currency == CASH else "credits"
-        raise InsufficientFunds(f"Sitting here needs {need} {what}: your balance is {_balance(user, currency)}.")
+        raise InsufficientFunds(f"Sitting here needs {need} {what}: your balance is {balance}.")
 
 
 def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, Any] | None = None,

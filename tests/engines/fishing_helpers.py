@@ -68,6 +68,21 @@ def position(engine, n: int, *, hands, table, piles=None, turn, dealer, stock=()
     return engine.from_json(data)
 
 
+def ko_position(engine, last_team: int, *, strong: list[str], scores: list[int], knockout: bool = True):
+    """A 2-player 3rd spareggio with tied totals: the last two plays make a 1-1 hand and
+    ``last_team`` makes the last capture (``strong`` is the other team's pile)."""
+    capturer, trailer = (0, 1) if last_team == 0 else (1, 0)
+    hands = [[], []]
+    hands[capturer], hands[trailer] = ["5c"], ["5b"]
+    piles = [[], []]
+    piles[1 - last_team] = list(strong)
+    return position(
+        engine, 2, hands=hands, table=["5d", "Fc"], piles=piles, rest_to=last_team, turn=capturer,
+        dealer=trailer, options={"mode": "hands", "hands": 1, "knockout": knockout},
+        spareggio=3, regular_done=1, scores=scores,
+    )
+
+
 def is_listed(state, seat: int, action: dict) -> bool:
     return any(same_json(a, action) for a in state.legal_actions(seat))
 

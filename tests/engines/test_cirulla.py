@@ -26,6 +26,7 @@ from .fishing_helpers import (
     robot_vs_random,
     stack,
 )
+from .fishing_helpers import ko_position as fishing_ko_position
 
 ENGINE = get_engine("cirulla")
 OTHERS = ["4s", "5b", "Fc"]  # a P1 hand with no declaration (total 17)
@@ -314,17 +315,7 @@ def test_cappotto_wins_even_behind_on_points():
 
 
 def ko_position(last_team: int, *, knockout: bool = True):
-    """3rd spareggio, tied totals; the last two plays make a 1-1 hand; ``last_team`` captures last."""
-    capturer, trailer = (0, 1) if last_team == 0 else (1, 0)
-    hands = [[], []]
-    hands[capturer], hands[trailer] = ["5c"], ["5b"]
-    piles = [[], []]
-    piles[1 - last_team] = STRONG
-    return position(
-        ENGINE, 2, hands=hands, table=["5d", "Fc"], piles=piles, rest_to=last_team, turn=capturer,
-        dealer=trailer, options={"mode": "hands", "hands": 1, "knockout": knockout},
-        spareggio=3, regular_done=1, scores=[7, 7],
-    )
+    return fishing_ko_position(ENGINE, last_team, strong=STRONG, scores=[7, 7], knockout=knockout)
 
 
 @pytest.mark.parametrize("last_team", [0, 1])

@@ -30,6 +30,7 @@ from .fishing_helpers import (
     robot_vs_random,
     stack,
 )
+from .fishing_helpers import ko_position as fishing_ko_position
 
 ENGINE = get_engine("scopa")
 
@@ -269,19 +270,12 @@ def test_emptying_the_table_before_the_last_play_is_a_scopa():
     assert state.view(0)["scope"] == [0, 1]
 
 
+SCOPA_STRONG = ["7c", "7s", "7b", "6d", "6c", "6s", "6b", "Ad", "2d", "3d", "4d", "Ac", "As", "Ab", "2c", "2s",
+                "2b", "3c", "3s", "3b"]
+
+
 def ko_position(last_team: int, knockout: bool = True):
-    """3rd spareggio, totals tied, the last two plays make a 1-1 hand; ``last_team`` captures last."""
-    strong = ["7c", "7s", "7b", "6d", "6c", "6s", "6b", "Ad", "2d", "3d", "4d", "Ac", "As", "Ab", "2c", "2s", "2b", "3c", "3s", "3b"]
-    capturer, trailer = (0, 1) if last_team == 0 else (1, 0)
-    hands = [[], []]
-    hands[capturer], hands[trailer] = ["5c"], ["5b"]
-    piles = [[], []]
-    piles[1 - last_team] = strong
-    return position(
-        ENGINE, 2, hands=hands, table=["5d", "Fc"], piles=piles, rest_to=last_team, turn=capturer,
-        dealer=trailer, options={"mode": "hands", "hands": 1, "knockout": knockout},
-        spareggio=3, regular_done=1, scores=[3, 3],
-    )
+    return fishing_ko_position(ENGINE, last_team, strong=SCOPA_STRONG, scores=[3, 3], knockout=knockout)
 
 
 @pytest.mark.parametrize("last_team", [0, 1])

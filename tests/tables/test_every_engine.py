@@ -15,7 +15,6 @@ from apps.tables import services
 from apps.tables.models import Match
 from apps.tables.play import match_action_apply
 from apps.tables.render import render_fragments
-from apps.tables.selectors import action_from_pick
 
 from ..conftest import make_user
 
@@ -57,9 +56,9 @@ def test_generic_table_plays_every_engine(game):
         # the first control the page offers, sent as the page would send it
         if offered:
             chosen = offered[0]
-        else:
+        else:  # a multi-card pick: the page sends the ticked cards in page order
             first = next(a for a in legal if isinstance(a.get("cards"), list))
-            chosen = action_from_pick(legal=legal, action={**first, "cards": sorted(first["cards"], reverse=True)})
+            chosen = {**first, "cards": sorted(first["cards"], reverse=True)}
         match_action_apply(match_id=match.pk, action=chosen, version=match.version, user=human)
     # a spectator's render holds no card hidden from spectators
     watcher = make_user(nickname=f"Watch_{game[:9]}")
