@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from apps.common.errors import Conflict, DomainError, Forbidden, NicknameRequired, NotFoundError, Sanctioned
@@ -14,6 +15,10 @@ from apps.compliance.selectors import sanction_check_chat
 from apps.players.selectors import nickname_of
 
 from .models import ChatMessage
+
+#: sent once a line is stored, inside its transaction, with ``message``; the tables listen
+#: and push it to the table's sockets after commit (chat never calls the tables)
+chat_posted = Signal()
 
 
 class ChatRefused(DomainError):
@@ -27,8 +32,6 @@ def _flagged(text: str) -> bool:
 
 def chat_post(*, user, text: object, table=None, match=None, ip: str | None = None) -> ChatMessage:
     """Post a line to a table (or the lobby when ``table`` is None)."""
-    from apps.tables import broadcast
-
     if is_staff_member(user):
         raise Forbidden("Staff do not chat as players.", code="staff_cannot_play")
     nickname = nickname_of(user)
@@ -57,8 +60,7 @@ def chat_post(*, user, text: object, table=None, match=None, ip: str | None = No
             raise Conflict(f"Slow down: at most {limit} messages in {seconds} seconds.", code="chat_rate_limited")
         message = ChatMessage.objects.create(sender=user, nickname=nickname, room=room, table=table, match=match,
                                              text=text, ip=ip, created=now, flagged=_flagged(text))
-        if table is not None:
-            broadcast.chat_message(table_id=table.pk, message_id=message.pk)
+        chat_posted.send(sender=ChatMessage, message=message)
     return message
 
 

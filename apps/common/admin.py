@@ -1,12 +1,8 @@
-"""Admin building blocks: read-only screens for append-only data, audited edits."""
+"""Admin building blocks: read-only screens for append-only data (audited edits: apps/audit/admin.py)."""
 
 from __future__ import annotations
 
 from django.contrib import admin
-from django.forms.models import model_to_dict
-
-from apps.audit.services import audit_record
-from apps.common.net import request_ip
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -20,26 +16,3 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
-
-
-def _jsonable(data: dict) -> dict:
-    return {k: (v if isinstance(v, str | int | float | bool | type(None)) else str(v)) for k, v in data.items()}
-
-
-class AuditedAdmin(admin.ModelAdmin):
-    """Every admin save and delete writes an audit row with before/after (platform.md §1)."""
-
-    def save_model(self, request, obj, form, change):
-        before = None
-        if change and obj.pk:
-            before = _jsonable(model_to_dict(type(obj).objects.get(pk=obj.pk)))
-        super().save_model(request, obj, form, change)
-        audit_record(actor=request.user, action=f"admin_{'change' if change else 'add'}", target=obj,
-                     before=before, after=_jsonable(model_to_dict(obj)), ip=request_ip(request),
-                     reason="admin edit")
-
-    def delete_model(self, request, obj):
-        before = _jsonable(model_to_dict(obj))
-        audit_record(actor=request.user, action="admin_delete", target=obj, before=before,
-                     ip=request_ip(request), reason="admin delete")
-        super().delete_model(request, obj)

@@ -1,6 +1,8 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
 
+from .tick import tick_jobs_discover
+
 
 def _ensure_groups(sender, **kwargs):
     from django.contrib.auth.models import Group, Permission
@@ -17,3 +19,5 @@ class CommonConfig(AppConfig):
 
     def ready(self) -> None:
         post_migrate.connect(_ensure_groups, dispatch_uid="mazziere_staff_groups")
+        tick_jobs_discover()  # every app's jobs module, once all models are loaded
+

@@ -2,14 +2,11 @@ from django.apps import AppConfig
 from django.db.models.signals import post_save
 
 
-def _close_sockets_of_sanctioned(sender, instance, created, **kwargs):
-    """A sanction that keeps a player out of the lobby closes their open sockets (4403)."""
-    from .selectors import LOBBY_BLOCKING
+def _freeze_in_wallet(sender, instance, **kwargs):
+    """Every saved sanction (issued or lifted) updates the wallet's freeze, in its transaction."""
+    from .services import sanction_freeze_sync  # needs the models: not before the registry is ready
 
-    if created and instance.kind in LOBBY_BLOCKING:
-        from apps.tables.broadcast import user_sockets_close
-
-        user_sockets_close(user_id=instance.player_id, code=4403)
+    sanction_freeze_sync(sanction=instance)
 
 
 class ComplianceConfig(AppConfig):
@@ -18,6 +15,4 @@ class ComplianceConfig(AppConfig):
     verbose_name = "Compliance"
 
     def ready(self) -> None:
-        from .models import Sanction
-
-        post_save.connect(_close_sockets_of_sanctioned, sender=Sanction, dispatch_uid="mazziere_sanction_sockets")
+        post_save.connect(_freeze_in_wallet, sender="compliance.Sanction", dispatch_uid="mazziere_sanction_freeze")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from zoneinfo import ZoneInfo
 
 from apps.common.errors import Sanctioned
+from apps.wallet.models import BONUS, CASH, CREDITS
+from apps.wallet.selectors import frozen_cents_many, wallet_balances_many
 
 from .models import ACCOUNT_SUSPENSION, AUTHORITY_REPORT, CHAT_BAN, LOBBY_BAN, Sanction
 
@@ -54,9 +56,6 @@ def sanction_as_dict(sanction: Sanction) -> dict:
 
 def players_status_many(*, players: list) -> list[dict]:
     """The staff players list rows (platform.md §1, §7.4) for one page, in four queries."""
-    from apps.wallet.models import BONUS, CASH, CREDITS
-    from apps.wallet.selectors import frozen_cents_many, wallet_balances_many
-
     ids = [p.pk for p in players]
     balances = wallet_balances_many(player_ids=ids)
     frozen = frozen_cents_many(player_ids=ids)

@@ -10,11 +10,14 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 
+from apps.audit.services import audit_record
 from apps.common.errors import DomainError
 from apps.common.net import request_ip
 from apps.common.roles import COMPLIANCE, FINANCE, has_role
+from apps.wallet.services import wallet_adjust
 
 from .models import NicknameChange, Profile
+from .services import nickname_rename, passport_pay
 
 User = get_user_model()
 
@@ -85,8 +88,6 @@ class PlayerAdmin(UserAdmin):
         return render(request, "admin/players/action_form.html", context)
 
     def adjust_view(self, request, user_id: int):
-        from apps.wallet.services import wallet_adjust
-
         if not has_role(request.user, FINANCE):
             raise PermissionDenied
         user = get_object_or_404(User, pk=user_id)
@@ -96,18 +97,14 @@ class PlayerAdmin(UserAdmin):
             reason=data["reason"], ip=request_ip(request)))
 
     def passport_view(self, request, user_id: int):
-        from apps.wallet.services import credits_passport_pay
-
         if not has_role(request.user, FINANCE):
             raise PermissionDenied
         user = get_object_or_404(User, pk=user_id)
         form = forms.Form(request.POST or None)
-        return self._form_page(request, user, form, "Passport (+1000 credits)", lambda data: credits_passport_pay(
+        return self._form_page(request, user, form, "Passport (+1000 credits)", lambda data: passport_pay(
             actor=request.user, player=user, ip=request_ip(request)))
 
     def rename_view(self, request, user_id: int):
-        from .services import nickname_rename
-
         if not has_role(request.user, COMPLIANCE):
             raise PermissionDenied
         user = get_object_or_404(User, pk=user_id)
@@ -117,8 +114,6 @@ class PlayerAdmin(UserAdmin):
             ip=request_ip(request)))
 
     def save_model(self, request, obj, form, change):
-        from apps.audit.services import audit_record
-
         super().save_model(request, obj, form, change)
         audit_record(actor=request.user, action="admin_change" if change else "admin_add", target=obj,
                      target_type="user", reason="admin edit",

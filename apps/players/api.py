@@ -8,10 +8,14 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.common.api import IsPlayer, role_permission
+from apps.common.api import IsPlayer, Pagination, idempotent, role_permission
+from apps.common.errors import ValidationFailed
 from apps.common.net import request_ip
 from apps.common.roles import COMPLIANCE, FINANCE, OPERATOR
-from apps.compliance.selectors import sanction_as_dict, sanctions_active
+from apps.compliance.selectors import players_status_many, sanction_as_dict, sanctions_active
+from apps.wallet import services as wallet_services
+from apps.wallet.api import LedgerRow, ledger_page
+from apps.wallet.models import CREDITS
 
 from . import selectors, services
 
@@ -59,9 +63,6 @@ class PlayerListView(APIView):
         "credits": serializers.IntegerField(), "frozen_cents": serializers.IntegerField(),
         "sanctions": serializers.ListField()}, many=True))
     def get(self, request):
-        from apps.common.api import Pagination
-        from apps.compliance.selectors import players_status_many
-
         search = request.query_params.get("search") or None
         paginator = Pagination()
         page = paginator.paginate_queryset(selectors.player_list(search=search), request, view=self)
@@ -84,3 +85,73 @@ class PlayerNicknameView(APIView):
         profile = services.nickname_rename(actor=request.user, player=player, nickname=data.get("nickname"),
                                            reason=data.get("reason"), ip=request_ip(request))
         return Response({"id": player.pk, "nickname": profile.nickname})
+
+
+# -- money on a player: the wallet moves it, the player is looked up (and recorded) here --
+
+
+def _body(request) -> dict:
+    if not isinstance(request.data, dict):
+        raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object is required."]})
+    return request.data
+
+
+class PlayerLedgerView(APIView):
+    permission_classes = [role_permission(FINANCE, COMPLIANCE)]
+
+    @extend_schema(responses=LedgerRow)
+    def get(self, request, player_id: int):
+        return ledger_page(self, request, selectors.player_get(player_id=player_id))
+
+
+class MeRechargeView(APIView):
+    permission_classes = [IsPlayer]
+
+    @extend_schema(request=None, responses={202: inline_serializer("Recharge", {
+        "available_at": serializers.DateTimeField(), "credits": serializers.IntegerField()})})
+    @idempotent
+    def post(self, request):
+        recharge = services.recharge_request(player=request.user)
+        return Response({"available_at": recharge.available_at.isoformat(), "credits": recharge.credits},
+                        status=202)
+
+
+class AdjustmentBody(serializers.Serializer):
+    currency = serializers.ChoiceField(choices=["cash", "bonus", "credits"])
+    amount = serializers.IntegerField()
+    reason = serializers.CharField(max_length=200)
+
+
+class PlayerAdjustmentView(APIView):
+    permission_classes = [role_permission(FINANCE)]
+
+    @extend_schema(request=AdjustmentBody, responses={201: inline_serializer("AdjustmentResult", {
+        "id": serializers.IntegerField(), "player": serializers.IntegerField(),
+        "currency": serializers.CharField(), "amount": serializers.IntegerField(),
+        "balance_after": serializers.IntegerField(), "reason": serializers.CharField(),
+        "created": serializers.DateTimeField()})})
+    @idempotent
+    def post(self, request, player_id: int):
+        player = selectors.player_get(player_id=player_id)
+        data = _body(request)
+        adjustment, txn = wallet_services.wallet_adjust(
+            actor=request.user, player=player, currency=data.get("currency"), amount=data.get("amount"),
+            reason=data.get("reason"), ip=request_ip(request))
+        return Response({
+            "id": adjustment.pk, "player": player.pk, "currency": adjustment.currency,
+            "amount": adjustment.amount,
+            "balance_after": wallet_services.entry_balance_after(txn, player, adjustment.currency),
+            "reason": adjustment.reason, "created": adjustment.created.isoformat(),
+        }, status=201)
+
+
+class PlayerPassportView(APIView):
+    permission_classes = [role_permission(FINANCE)]
+
+    @extend_schema(request=None, responses={201: inline_serializer("Passport", {
+        "credits": serializers.IntegerField()})})
+    @idempotent
+    def post(self, request, player_id: int):
+        player = selectors.player_get(player_id=player_id)
+        credits = services.passport_pay(actor=request.user, player=player, ip=request_ip(request))
+        return Response({CREDITS: credits}, status=201)

@@ -8,11 +8,11 @@ from django.db.models import Q, QuerySet
 from apps.common.errors import NotFoundError
 from apps.common.roles import STAFF_GROUPS
 
+from .models import Profile
+
 
 def nickname_of(user) -> str | None:
     """The current nickname, read fresh (a cached ``user.profile`` may predate the choice)."""
-    from .models import Profile
-
     if user is None or not getattr(user, "pk", None):
         return None
     return Profile.objects.filter(user_id=user.pk).values_list("nickname", flat=True).first()

@@ -1,4 +1,4 @@
-"""Players: choosing and renaming nicknames."""
+"""Players: choosing and renaming nicknames; the credits a player earns as a player (platform.md §4)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,20 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.audit.services import audit_record
-from apps.common.errors import Conflict, DomainError, StaffCannotPlay, ValidationFailed
+from apps.common.errors import Conflict, DomainError, NicknameRequired, StaffCannotPlay, ValidationFailed
 from apps.common.roles import is_staff_member
+from apps.compliance.selectors import sanction_check_lobby
+from apps.wallet.models import CreditRecharge
+from apps.wallet.services import (
+    credits_passport_grant,
+    credits_recharge_request,
+    credits_welcome_grant,
+    player_account_require,
+)
 
 from .models import NicknameChange, Profile
 from .rules import nickname_problem
+from .selectors import nickname_of
 
 
 class NicknameInvalid(DomainError):
@@ -32,8 +41,6 @@ def profile_ensure(*, user) -> Profile:
 
 def nickname_set(*, user, nickname: object) -> Profile:
     """A player's one and only choice of nickname; credits the 300 welcome credits."""
-    from apps.wallet.services import credits_welcome_grant
-
     if is_staff_member(user):
         raise StaffCannotPlay()
     profile_ensure(user=user)
@@ -88,3 +95,30 @@ def nickname_rename(*, actor, player, nickname: object, reason: object, ip: str 
                      target_id=player.pk, reason=reason, before={"nickname": old},
                      after={"nickname": nickname}, ip=ip)
     return profile
+
+
+def passport_pay(*, actor, player, ip: str | None = None) -> int:
+    """Finance records the passport: +1000 credits once. Returns the new credits balance."""
+    player_account_require(player)
+    profile_ensure(user=player)
+    with transaction.atomic():
+        profile = Profile.objects.select_for_update().get(user=player)
+        if profile.passport_paid_at is not None:
+            raise Conflict("The passport has already been paid for this player.", code="passport_already_paid")
+        profile.passport_paid_at = timezone.now()
+        profile.save(update_fields=["passport_paid_at"])
+        balance = credits_passport_grant(actor=actor, player=player)
+        audit_record(actor=actor, action="credits_passport", target_type="player", target_id=player.pk,
+                     reason="passport", after={"credits": balance}, ip=ip)
+    return balance
+
+
+def recharge_request(*, player) -> CreditRecharge:
+    """A player asks for 300 credits: checked in the order of platform.md §4 (a player, with a
+    nickname, not kept out of the lobby), then the wallet's recharge rules."""
+    if is_staff_member(player):
+        raise StaffCannotPlay()
+    if not nickname_of(player):
+        raise NicknameRequired()
+    sanction_check_lobby(player=player)
+    return credits_recharge_request(player=player)

@@ -76,10 +76,8 @@ def profile(request):
 @login_required
 @require_POST
 def recharge(request):
-    from apps.wallet.services import credits_recharge_request
-
     try:
-        item = credits_recharge_request(player=request.user)
+        item = services.recharge_request(player=request.user)
     except DomainError as exc:
         messages.error(request, exc.detail)
     else:

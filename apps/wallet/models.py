@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from apps.common.models import AppendOnlyModel
 
@@ -112,3 +113,38 @@ class CreditRecharge(models.Model):
 
     def __str__(self) -> str:
         return f"recharge {self.pk} of {self.player_id} due {self.available_at:%Y-%m-%d %H:%M}"
+
+
+class FreezeQuerySet(models.QuerySet):
+    def active(self, now=None):
+        now = now or timezone.now()
+        return self.filter(lifted_at__isnull=True, starts_at__lte=now).filter(
+            Q(ends_at__isnull=True) | Q(ends_at__gt=now))
+
+
+class Freeze(models.Model):
+    """A hold on a player's money (platform.md §3.6, §7.4), kept by the wallet itself.
+
+    While active, nothing in cash or bonus can leave the player's accounts; with
+    ``divert`` (an authority report) cash and bonus arriving for the player go to
+    ``house:authority_frozen`` instead. Compliance writes one per freezing sanction
+    through ``wallet_freeze_set``, so the wallet never reads sanctions. A freeze is
+    active on the same terms as its sanction: not lifted and ``now < ends_at``.
+    """
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="freezes")
+    #: what put it there, e.g. ``sanction:5``: one freeze per reference
+    reference = models.CharField(max_length=80, unique=True)
+    divert = models.BooleanField(default=False, help_text="money arriving goes to house:authority_frozen")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField(null=True, blank=True)
+    lifted_at = models.DateTimeField(null=True, blank=True)
+
+    objects = FreezeQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-starts_at", "-id"]
+        indexes = [models.Index(fields=["player", "lifted_at"])]
+
+    def __str__(self) -> str:
+        return f"freeze of {self.player_id} ({self.reference})"

@@ -7,9 +7,14 @@ from collections import defaultdict
 from django.db.models import F, OuterRef, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
-from .models import BONUS, CASH, CREDITS, Account, Entry
+from .models import BONUS, CASH, CREDITS, Account, Entry, Freeze
 
-FROZEN_KINDS = {"account_suspension", "authority_report"}
+
+def freeze_state(*, player_id: int) -> tuple[bool, bool]:
+    """(frozen, diverted): may nothing in cash or bonus be spent; does arriving cash and bonus
+    go to house:authority_frozen (an authority report)."""
+    diverts = set(Freeze.objects.active().filter(player_id=player_id).values_list("divert", flat=True))
+    return bool(diverts), True in diverts
 
 
 def wallet_balances_many(*, player_ids: list[int]) -> dict[int, dict[str, int]]:
@@ -31,10 +36,8 @@ def frozen_cents_many(*, player_ids: list[int]) -> dict[int, int]:
 
 
 def wallet_get(*, player) -> dict:
-    from apps.compliance.selectors import sanction_active_kinds
-
     b = wallet_balances_many(player_ids=[player.pk])[player.pk]
-    frozen = bool(sanction_active_kinds(player_id=player.pk) & FROZEN_KINDS)
+    frozen, _ = freeze_state(player_id=player.pk)
     return {"cash_cents": b[CASH], "bonus_cents": b[BONUS], "credits": b[CREDITS], "frozen": frozen}
 
 
@@ -58,8 +61,6 @@ def ledger_entry_as_dict(entry: Entry) -> dict:
 
 def ledger_check() -> str | None:
     """The first broken money invariant, as a sentence naming the row; None if all hold."""
-    from apps.compliance.models import Sanction
-
     unbalanced = (Entry.objects.values("transaction_id", "currency").annotate(total=Sum("amount"))
                   .exclude(total=0).order_by("transaction_id").first())
     if unbalanced:
@@ -84,7 +85,7 @@ def ledger_check() -> str | None:
     shares = (Entry.objects.filter(account__code="house:authority_frozen").values("player_id")
               .annotate(total=Sum("amount")).exclude(total=0).order_by("player_id"))
     for share in shares:
-        reported = Sanction.objects.active().filter(player_id=share["player_id"], kind="authority_report").exists()
+        reported = Freeze.objects.active().filter(player_id=share["player_id"], divert=True).exists()
         if not reported:
             return (f"rule 6: player {share['player_id']} has {share['total']} in house:authority_frozen"
                     " without an active authority report")

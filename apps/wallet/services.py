@@ -14,14 +14,27 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.audit.services import audit_record
-from apps.common.errors import Conflict, InsufficientFunds, ValidationFailed
+from apps.common.errors import Conflict, InsufficientFunds, StaffCannotPlay, ValidationFailed
 from apps.common.roles import is_staff_member
 
-from .models import BONUS, CASH, CREDITS, CURRENCIES, Account, Adjustment, CreditRecharge, Entry, Transaction
+from .models import (
+    BONUS,
+    CASH,
+    CREDITS,
+    CURRENCIES,
+    Account,
+    Adjustment,
+    CreditRecharge,
+    Entry,
+    Freeze,
+    Transaction,
+)
+from .selectors import freeze_state
 
 ROME = ZoneInfo("Europe/Rome")
 
@@ -70,12 +83,6 @@ def account_get(code: str, currency: str) -> Account:
     return account
 
 
-def _frozen_kinds(player_id: int) -> set[str]:
-    from apps.compliance.selectors import sanction_active_kinds
-
-    return sanction_active_kinds(player_id=player_id)
-
-
 def ledger_post(
     *,
     kind: str,
@@ -121,14 +128,15 @@ def ledger_post(
             return _same_or_conflict(Transaction.objects.get(idempotency_key=idempotency_key), kind, reference)
         ids = sorted({a.pk for a in accounts.values()})
         locked = {a.pk: a for a in Account.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
-        frozen_checked: dict[int, set[str]] = {}
+        frozen_checked: dict[int, bool] = {}
         entries = []
         for leg in legs:
             account = locked[accounts[(leg.code, leg.currency)].pk]
             new_balance = account.balance + leg.amount
             if leg.amount < 0 and account.player_id and leg.currency in (CASH, BONUS) and not allow_frozen:
-                kinds = frozen_checked.setdefault(account.player_id, _frozen_kinds(account.player_id))
-                if kinds & {"account_suspension", "authority_report"}:
+                if account.player_id not in frozen_checked:
+                    frozen_checked[account.player_id] = freeze_state(player_id=account.player_id)[0]
+                if frozen_checked[account.player_id]:
                     raise Conflict("This account is frozen by a sanction: nothing can be spent.",
                                    code="account_frozen")
             if new_balance < 0 and not account.allow_negative:
@@ -161,7 +169,7 @@ def player_credit_legs(player, currency: str, amount: int, kind: str | None = No
     """Where money for a player lands: their account, or the authority-frozen account
     while an ``authority_report`` is active (platform.md §7.4)."""
     player_id = getattr(player, "pk", player)
-    if currency in (CASH, BONUS) and "authority_report" in _frozen_kinds(player_id):
+    if currency in (CASH, BONUS) and freeze_state(player_id=player_id)[1]:
         return [Leg("house:authority_frozen", currency, amount, player_id=player_id, kind=kind)]
     return [Leg(f"player:{player_id}", currency, amount, kind=kind)]
 
@@ -190,7 +198,8 @@ def wallet_transfer(*, source: str, destination: str, currency: str, amount: int
                        created_by=created_by, memo=memo)
 
 
-def _require_player(player) -> None:
+def player_account_require(player) -> None:
+    """400 for a staff account: adjustments and passports are for players."""
     if is_staff_member(player):
         raise ValidationFailed("Adjustments and passports are for players, not staff accounts.",
                                fields={"player": ["This user is a staff account, not a player."]})
@@ -208,12 +217,11 @@ def wallet_adjust(*, actor, player, currency: object, amount: object, reason: ob
         fields["reason"] = ["A non-empty reason of at most 200 characters."]
     if fields:
         raise ValidationFailed("The adjustment is not valid.", fields=fields)
-    _require_player(player)
+    player_account_require(player)
     assert isinstance(currency, str) and isinstance(amount, int) and isinstance(reason, str)
     counter = ADJUSTMENT_COUNTER[currency]
     with transaction.atomic():
-        if amount < 0 and currency in (CASH, BONUS) and _frozen_kinds(player.pk) & {
-                "account_suspension", "authority_report"}:
+        if amount < 0 and currency in (CASH, BONUS) and freeze_state(player_id=player.pk)[0]:
             raise Conflict("This account is frozen by a sanction: no negative adjustment is allowed.",
                            code="account_frozen")
         adjustment = Adjustment.objects.create(player=player, currency=currency, amount=amount, reason=reason,
@@ -236,6 +244,17 @@ def wallet_adjust(*, actor, player, currency: object, amount: object, reason: ob
     return adjustment, txn
 
 
+def wallet_freeze_set(*, player_id: int, reference: str, divert: bool, starts_at: datetime,
+                      ends_at: datetime | None, lifted_at: datetime | None) -> Freeze:
+    """Record a hold on a player's money, or update it (lifted, shortened): compliance calls it
+    for every account suspension (``divert=False``) and authority report (``divert=True``)
+    it writes, in the same database transaction. Safe to call twice."""
+    freeze, _ = Freeze.objects.update_or_create(reference=reference, defaults={
+        "player_id": player_id, "divert": divert, "starts_at": starts_at, "ends_at": ends_at,
+        "lifted_at": lifted_at})
+    return freeze
+
+
 def entry_balance_after(txn: Transaction, player, currency: str) -> int:
     entry = txn.entries.filter(account__code=player_code(player), currency=currency).first()
     if entry is not None:
@@ -253,26 +272,14 @@ def credits_welcome_grant(*, player) -> Transaction:
                          idempotency_key=f"credits_welcome:player:{player.pk}")
 
 
-def credits_passport_pay(*, actor, player, ip: str | None = None) -> int:
-    """Finance records the passport: +1000 credits once. Returns the new credits balance."""
-    from apps.players.models import Profile
-    from apps.players.services import profile_ensure
+def credits_passport_grant(*, actor, player) -> int:
+    """The passport's +1000 credits, once (key per player); the new credits balance.
 
-    _require_player(player)
-    profile_ensure(user=player)
-    with transaction.atomic():
-        profile = Profile.objects.select_for_update().get(user=player)
-        if profile.passport_paid_at is not None:
-            raise Conflict("The passport has already been paid for this player.", code="passport_already_paid")
-        profile.passport_paid_at = timezone.now()
-        profile.save(update_fields=["passport_paid_at"])
-        txn = wallet_credit(player=player, currency=CREDITS, amount=PASSPORT_CREDITS, kind="credits_passport",
-                            reference=f"player:{player.pk}", source="house:play_money", created_by=actor,
-                            idempotency_key=f"credits_passport:player:{player.pk}")
-        balance = entry_balance_after(txn, player, CREDITS)
-        audit_record(actor=actor, action="credits_passport", target_type="player", target_id=player.pk,
-                     reason="passport", after={"credits": balance}, ip=ip)
-    return balance
+    The players app records the passport on the profile and calls this inside its lock."""
+    txn = wallet_credit(player=player, currency=CREDITS, amount=PASSPORT_CREDITS, kind="credits_passport",
+                        reference=f"player:{player.pk}", source="house:play_money", created_by=actor,
+                        idempotency_key=f"credits_passport:player:{player.pk}")
+    return entry_balance_after(txn, player, CREDITS)
 
 
 class RechargeNotAllowed(Conflict):
@@ -287,16 +294,12 @@ def _rome_day_bounds(moment: datetime) -> tuple[datetime, datetime]:
 
 
 def credits_recharge_request(*, player) -> CreditRecharge:
-    """Ask for 300 credits, due two hours later; the tick credits them (never earlier)."""
-    from apps.common.errors import NicknameRequired, StaffCannotPlay
-    from apps.compliance.selectors import sanction_check_lobby
-    from apps.players.selectors import nickname_of
+    """Ask for 300 credits, due two hours later; the tick credits them (never earlier).
 
+    The recharge rules only: the players app checks first that the player may ask at all
+    (a player, with a nickname, not kept out of the lobby: platform.md §4)."""
     if is_staff_member(player):
         raise StaffCannotPlay()
-    if not nickname_of(player):
-        raise NicknameRequired()
-    sanction_check_lobby(player=player)
     now = timezone.now()
     with transaction.atomic():
         account = account_get(player_code(player), CREDITS)
@@ -356,8 +359,6 @@ def stakes_collect(*, match_id: int, currency: str, stakes: dict[int, int]) -> l
     Returns the ids of players who could not cover it (their stake is not taken; the
     caller stands them up). Each stake is its own idempotent transaction.
     """
-    from django.contrib.auth import get_user_model
-
     short: list[int] = []
     users = get_user_model().objects.in_bulk(list(stakes))
     for player_id in sorted(stakes):

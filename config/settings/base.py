@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "apps.tables",
     "apps.chat",
     "apps.rankings",
+    "apps.demo",
 ]
 
 MIDDLEWARE = [
