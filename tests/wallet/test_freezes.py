@@ -1,0 +1,106 @@
+"""Frozen accounts (platform.md §3.6, §7.4): the wallet refuses a frozen spend from its own
+freezes, which compliance writes with every account suspension and authority report."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from apps.common.errors import Conflict
+from apps.compliance.models import Sanction
+from apps.wallet import services
+from apps.wallet.models import Freeze
+from apps.wallet.selectors import frozen_cents_many, ledger_check, wallet_get
+
+pytestmark = pytest.mark.django_db
+
+
+def sanction(player, kind, *, days: int | None = None):
+    now = timezone.now()
+    return Sanction.objects.create(player=player, kind=kind, duration="1_month" if days else "permanent",
+                                   reason="test", starts_at=now,
+                                   ends_at=now + timedelta(days=days) if days else None)
+
+
+def deposit(player, amount):
+    services.wallet_credit(player=player, currency="cash", amount=amount, kind="adjustment",
+                           reference="test", source="house:cashier")
+
+
+def spend(player, amount, currency="cash"):
+    return services.wallet_debit(player=player, currency=currency, amount=amount, kind="stake",
+                                 reference="test", destination="house:bank")
+
+
+def test_a_suspension_freezes_cash_and_bonus_until_lifted(api, player, finance):
+    deposit(player, 1000)
+    suspension = sanction(player, "account_suspension")
+    assert Freeze.objects.get(reference=f"sanction:{suspension.pk}").divert is False
+    assert api(player).get("/api/me/wallet/").json()["frozen"] is True
+    with pytest.raises(Conflict) as refused:
+        spend(player, 100)
+    assert refused.value.code == "account_frozen"
+    spend(player, 10, currency="credits")  # credits are untouched by a freeze
+    client = api(finance)
+    debit = client.post(f"/api/players/{player.pk}/adjustments/",
+                        {"currency": "cash", "amount": -100, "reason": "withdrawal"}, format="json")
+    assert debit.status_code == 409 and debit.json()["code"] == "account_frozen"
+    credit = client.post(f"/api/players/{player.pk}/adjustments/",
+                         {"currency": "cash", "amount": 100, "reason": "deposit"}, format="json")
+    assert credit.status_code == 201 and credit.json()["balance_after"] == 1100  # not diverted
+    suspension.lifted_at = timezone.now()
+    suspension.save()
+    assert wallet_get(player=player)["frozen"] is False
+    spend(player, 100)
+    assert wallet_get(player=player)["cash_cents"] == 1000
+    assert ledger_check() is None
+
+
+def test_a_one_month_suspension_ends_by_itself(player, clock):
+    deposit(player, 500)
+    sanction(player, "account_suspension", days=30)
+    clock.advance(days=29, hours=23)
+    assert wallet_get(player=player)["frozen"] is True
+    clock.advance(hours=1)  # now == ends_at: no longer active (platform.md §7.4)
+    assert wallet_get(player=player)["frozen"] is False
+    spend(player, 500)
+
+
+def test_a_lobby_or_chat_ban_freezes_nothing(player):
+    deposit(player, 500)
+    sanction(player, "lobby_ban", days=30)
+    sanction(player, "chat_ban", days=30)
+    assert not Freeze.objects.filter(player=player).exists()
+    assert wallet_get(player=player)["frozen"] is False
+    spend(player, 500)
+
+
+def test_an_authority_report_sends_arriving_money_to_the_frozen_account(player):
+    report = sanction(player, "authority_report")
+    deposit(player, 700)  # a refund, a prize, an adjustment: it goes to house:authority_frozen
+    wallet = wallet_get(player=player)
+    assert wallet["cash_cents"] == 0 and wallet["frozen"] is True
+    assert frozen_cents_many(player_ids=[player.pk]) == {player.pk: 700}
+    services.wallet_credit(player=player, currency="credits", amount=5, kind="credits_recharge",
+                           reference="test", source="house:play_money")
+    assert wallet_get(player=player)["credits"] == 300 + 5  # credits are untouched
+    assert ledger_check() is None
+    # a lift always empties the player's share (§7.4); one that did not is caught by rule 6
+    report.lifted_at = timezone.now()
+    report.save()
+    assert ledger_check().startswith(f"rule 6: player {player.pk} has 700 in house:authority_frozen")
+
+
+def test_the_wallet_reads_only_its_own_freezes(player):
+    """No sanction at all: a freeze written through the wallet's service is enough to refuse."""
+    deposit(player, 300)
+    services.wallet_freeze_set(player_id=player.pk, reference="test:1", divert=False,
+                               starts_at=timezone.now(), ends_at=None, lifted_at=None)
+    with pytest.raises(Conflict):
+        spend(player, 1)
+    services.wallet_freeze_set(player_id=player.pk, reference="test:1", divert=False,
+                               starts_at=timezone.now(), ends_at=None, lifted_at=timezone.now())
+    spend(player, 300)
+    assert Freeze.objects.filter(reference="test:1").count() == 1  # updated, not duplicated
