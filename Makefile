@@ -1,6 +1,6 @@
 # Two commands on a fresh machine with Python 3.11+ and make:
 #   make run   - install, migrate, load the demo world and serve http://127.0.0.1:8000
-#   make test  - install what is missing and run the whole suite
+#   make test  - install what is missing and run the whole suite (import contracts included)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -27,6 +27,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 bench: $(STAMP)
 	$(PY) bench/engines.py

@@ -1,4 +1,5 @@
-"""Sanctions (platform.md §7.4). Issuing and lifting live in services; the spine reads them."""
+"""Sanctions (platform.md §7.4). Write them with save(), never queryset.update(): every save
+updates the wallet's freeze (apps/compliance/services.py). The spine reads them."""
 
 from __future__ import annotations
 

@@ -18,3 +18,9 @@ def sanction_freeze_sync(*, sanction: Sanction) -> None:
         wallet_freeze_set(player_id=sanction.player_id, reference=f"sanction:{sanction.pk}",
                           divert=sanction.kind == AUTHORITY_REPORT, starts_at=sanction.starts_at,
                           ends_at=sanction.ends_at, lifted_at=sanction.lifted_at)
+
+
+def sanction_saved(sender, instance: Sanction, **kwargs) -> None:
+    """post_save receiver (ComplianceConfig.ready): every saved sanction, issued or lifted,
+    updates the wallet's freeze in the same database transaction."""
+    sanction_freeze_sync(sanction=instance)

@@ -1,0 +1,26 @@
+"""What the tables do when a lower floor reports something (docs/layers.md): they own the
+sockets, so compliance and chat never call up here. Connected in TablesConfig.ready."""
+
+from __future__ import annotations
+
+from apps.compliance.selectors import LOBBY_BLOCKING
+
+from .broadcast import chat_message, user_sockets_close
+
+
+def close_sockets_on_logout(sender, request, user, **kwargs):
+    """A logged-out user's sockets are closed (platform.md §10.1, issue: real time)."""
+    if user is not None:
+        user_sockets_close(user_id=user.pk, code=4401)
+
+
+def close_sockets_of_sanctioned(sender, instance, created, **kwargs):
+    """A sanction that keeps a player out of the lobby closes their open sockets (4403)."""
+    if created and instance.kind in LOBBY_BLOCKING:
+        user_sockets_close(user_id=instance.player_id, code=4403)
+
+
+def push_chat_line(sender, message, **kwargs):
+    """A stored table chat line is announced to the table's sockets by id (platform.md §7.1)."""
+    if message.table_id is not None:
+        chat_message(table_id=message.table_id, message_id=message.pk)
