@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Sum
 from django.utils import timezone
 
 from apps.audit.services import audit_record
@@ -47,6 +48,10 @@ RECHARGES_PER_DAY = 2
 
 #: house accounts that may go below zero: they stand for money outside the platform
 NEGATIVE_ALLOWED = frozenset({"house:cashier", "house:promotions", "house:guarantee", "house:play_money"})
+#: a reported player's cash and bonus, per player (entries carry the player id), and what the
+#: authority decided to keep (platform.md §7.4)
+AUTHORITY_FROZEN = "house:authority_frozen"
+AUTHORITY_REMITTED = "house:authority_remitted"
 ADJUSTMENT_COUNTER = {CASH: "house:cashier", BONUS: "house:promotions", CREDITS: "house:play_money"}
 
 
@@ -66,7 +71,8 @@ class Leg:
 
 
 def player_code(player) -> str:
-    return f"player:{player.pk}"
+    """``player:{id}`` for a user or a user id."""
+    return f"player:{getattr(player, 'pk', player)}"
 
 
 def account_get(code: str, currency: str) -> Account:
@@ -170,7 +176,7 @@ def player_credit_legs(player, currency: str, amount: int, kind: str | None = No
     while an ``authority_report`` is active (platform.md §7.4)."""
     player_id = getattr(player, "pk", player)
     if currency in (CASH, BONUS) and freeze_state(player_id=player_id)[1]:
-        return [Leg("house:authority_frozen", currency, amount, player_id=player_id, kind=kind)]
+        return [Leg(AUTHORITY_FROZEN, currency, amount, player_id=player_id, kind=kind)]
     return [Leg(f"player:{player_id}", currency, amount, kind=kind)]
 
 
@@ -253,6 +259,49 @@ def wallet_freeze_set(*, player_id: int, reference: str, divert: bool, starts_at
         "player_id": player_id, "divert": divert, "starts_at": starts_at, "ends_at": ends_at,
         "lifted_at": lifted_at})
     return freeze
+
+
+def authority_freeze(*, player_id: int, reference: str) -> Transaction | None:
+    """An authority report moves the player's cash and bonus to house:authority_frozen
+    (platform.md §7.4, kind ``authority_freeze``), once per ``reference``. Call it after the
+    report's freeze is written: from then on nothing leaves or reaches those accounts."""
+    with transaction.atomic():
+        codes = [account_get(player_code(player_id), c).pk for c in (CASH, BONUS)]
+        balances = dict(Account.objects.select_for_update().filter(pk__in=codes).order_by("pk")
+                        .values_list("currency", "balance"))
+        legs: list[Leg] = []
+        for currency in (CASH, BONUS):
+            if balances.get(currency):
+                legs += [Leg(player_code(player_id), currency, -balances[currency]),
+                         Leg(AUTHORITY_FROZEN, currency, balances[currency], player_id=player_id)]
+        if not legs:
+            return None
+        return ledger_post(kind="authority_freeze", reference=reference, legs=legs, allow_frozen=True,
+                           idempotency_key=f"authority_freeze:{reference}")
+
+
+def authority_settle(*, player_id: int, reference: str, decision: str) -> Transaction | None:
+    """The authority's ruling empties the player's share of house:authority_frozen, once per
+    ``reference``: ``release`` gives it back in the currencies it came from (kind
+    ``authority_release``), ``forfeit`` sends it to house:authority_remitted."""
+    if decision not in ("release", "forfeit"):
+        raise LedgerError(f"unknown decision {decision!r}")
+    with transaction.atomic():
+        frozen = [account_get(AUTHORITY_FROZEN, c).pk for c in (CASH, BONUS)]
+        list(Account.objects.select_for_update().filter(pk__in=frozen).order_by("pk"))  # the shares stay put
+        shares = dict(Entry.objects.filter(account_id__in=frozen, player_id=player_id).values("currency")
+                      .annotate(total=Sum("amount")).values_list("currency", "total"))
+        legs: list[Leg] = []
+        for currency in (CASH, BONUS):
+            share = shares.get(currency) or 0
+            if share:
+                legs.append(Leg(AUTHORITY_FROZEN, currency, -share, player_id=player_id))
+                legs.append(Leg(player_code(player_id), currency, share) if decision == "release"
+                            else Leg(AUTHORITY_REMITTED, currency, share, player_id=player_id))
+        if not legs:
+            return None
+        kind = "authority_release" if decision == "release" else "authority_forfeit"
+        return ledger_post(kind=kind, reference=reference, legs=legs, idempotency_key=f"{kind}:{reference}")
 
 
 def entry_balance_after(txn: Transaction, player, currency: str) -> int:

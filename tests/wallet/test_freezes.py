@@ -6,12 +6,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db.models import Sum
 from django.utils import timezone
 
 from apps.common.errors import Conflict
 from apps.compliance.models import Sanction
 from apps.wallet import services
-from apps.wallet.models import Freeze
+from apps.wallet.models import Entry, Freeze
 from apps.wallet.selectors import frozen_cents_many, ledger_check, wallet_get
 
 pytestmark = pytest.mark.django_db
@@ -77,18 +78,59 @@ def test_a_lobby_or_chat_ban_freezes_nothing(player):
     spend(player, 500)
 
 
-def test_an_authority_report_sends_arriving_money_to_the_frozen_account(player):
+def bonus(player, amount):
+    services.wallet_credit(player=player, currency="bonus", amount=amount, kind="adjustment",
+                           reference="test", source="house:promotions")
+
+
+def shares(player) -> dict[tuple[str, str], int]:
+    rows = (Entry.objects.filter(player_id=player.pk, account__code__startswith="house:authority")
+            .values_list("account__code", "currency").annotate(total=Sum("amount")))
+    return {(code, currency): total for code, currency, total in rows if total}
+
+
+def test_an_authority_report_freezes_cash_and_bonus_and_what_arrives_later(api, player):
+    deposit(player, 1000)
+    bonus(player, 200)
     report = sanction(player, "authority_report")
-    deposit(player, 700)  # a refund, a prize, an adjustment: it goes to house:authority_frozen
     wallet = wallet_get(player=player)
-    assert wallet["cash_cents"] == 0 and wallet["frozen"] is True
-    assert frozen_cents_many(player_ids=[player.pk]) == {player.pk: 700}
+    assert (wallet["cash_cents"], wallet["bonus_cents"], wallet["credits"], wallet["frozen"]) == (0, 0, 300, True)
+    deposit(player, 700)  # a refund, a prize, an adjustment: it goes to house:authority_frozen too
+    assert wallet_get(player=player)["cash_cents"] == 0
+    assert frozen_cents_many(player_ids=[player.pk]) == {player.pk: 1900}
+    assert shares(player) == {("house:authority_frozen", "cash"): 1700, ("house:authority_frozen", "bonus"): 200}
+    kinds = [row["kind"] for row in api(player).get("/api/me/ledger/").json()["results"]]
+    assert kinds.count("authority_freeze") == 2  # one entry per currency taken
     services.wallet_credit(player=player, currency="credits", amount=5, kind="credits_recharge",
                            reference="test", source="house:play_money")
-    assert wallet_get(player=player)["credits"] == 300 + 5  # credits are untouched
+    assert wallet_get(player=player)["credits"] == 305  # credits are untouched
+    report.save()  # saved again: nothing moves twice
+    assert frozen_cents_many(player_ids=[player.pk]) == {player.pk: 1900}
     assert ledger_check() is None
-    # a lift always empties the player's share (§7.4); one that did not is caught by rule 6
-    report.lifted_at = timezone.now()
+    report.lifted_at, report.decision = timezone.now(), "release"
+    report.save()
+    report.save()
+    wallet = wallet_get(player=player)
+    assert (wallet["cash_cents"], wallet["bonus_cents"], wallet["frozen"]) == (1700, 200, False)
+    assert shares(player) == {}
+    assert api(player).get("/api/me/ledger/").json()["results"][0]["kind"] == "authority_release"
+    assert ledger_check() is None
+
+
+def test_a_forfeit_sends_the_frozen_share_to_the_authority(player):
+    deposit(player, 800)
+    report = sanction(player, "authority_report")
+    report.lifted_at, report.decision = timezone.now(), "forfeit"
+    report.save()
+    assert wallet_get(player=player)["cash_cents"] == 0 and wallet_get(player=player)["frozen"] is False
+    assert shares(player) == {("house:authority_remitted", "cash"): 800}
+    assert ledger_check() is None
+
+
+def test_a_lift_that_leaves_a_frozen_share_breaks_rule_6(player):
+    deposit(player, 700)
+    report = sanction(player, "authority_report")
+    report.lifted_at = timezone.now()  # no decision: nothing moves (the API requires one, §7.4)
     report.save()
     assert ledger_check().startswith(f"rule 6: player {player.pk} has 700 in house:authority_frozen")
 
