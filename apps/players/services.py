@@ -11,7 +11,7 @@ from apps.common.errors import Conflict, DomainError, StaffCannotPlay, Validatio
 from apps.common.roles import is_staff_member
 
 from .models import NicknameChange, Profile
-from .rules import nickname_problem
+from .rules import nickname_problem, skeleton
 
 
 class NicknameInvalid(DomainError):
@@ -45,13 +45,13 @@ def nickname_set(*, user, nickname: object) -> Profile:
         problem = nickname_problem(nickname)
         if problem:
             raise NicknameInvalid(problem)
-        if Profile.objects.filter(nickname__iexact=nickname).exists():
+        if Profile.objects.filter(nickname_skeleton=skeleton(nickname)).exists():
             raise _taken(nickname)
         profile.nickname = nickname
         profile.nickname_set_at = timezone.now()
         try:
             with transaction.atomic():
-                profile.save(update_fields=["nickname", "nickname_set_at"])
+                profile.save(update_fields=["nickname", "nickname_set_at"])  # and the skeleton
         except IntegrityError:
             raise _taken(nickname) from None
         NicknameChange.objects.create(profile=profile, old=None, new=nickname, changed_by=user)
@@ -72,7 +72,7 @@ def nickname_rename(*, actor, player, nickname: object, reason: object, ip: str 
     profile_ensure(user=player)
     with transaction.atomic():
         profile = Profile.objects.select_for_update().get(user=player)
-        if Profile.objects.filter(nickname__iexact=nickname).exclude(user=player).exists():
+        if Profile.objects.filter(nickname_skeleton=skeleton(nickname)).exclude(user=player).exists():
             raise _taken(nickname)
         old = profile.nickname
         profile.nickname = nickname
@@ -80,7 +80,7 @@ def nickname_rename(*, actor, player, nickname: object, reason: object, ip: str 
             profile.nickname_set_at = timezone.now()
         try:
             with transaction.atomic():
-                profile.save(update_fields=["nickname", "nickname_set_at"])
+                profile.save(update_fields=["nickname", "nickname_set_at"])  # and the skeleton
         except IntegrityError:
             raise _taken(nickname) from None
         NicknameChange.objects.create(profile=profile, old=old, new=nickname, changed_by=actor, reason=reason)
