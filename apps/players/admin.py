@@ -13,6 +13,7 @@ from django.urls import path, reverse
 from apps.common.errors import DomainError
 from apps.common.net import request_ip
 from apps.common.roles import COMPLIANCE, FINANCE, has_role
+from apps.wallet.services import ADJUSTMENT_MAX
 
 from .models import NicknameChange, Profile
 
@@ -34,7 +35,8 @@ class ProfileInline(admin.StackedInline):
 
 class AdjustmentForm(forms.Form):
     currency = forms.ChoiceField(choices=[("cash", "cash"), ("bonus", "bonus"), ("credits", "credits")])
-    amount = forms.IntegerField(help_text="cents for cash and bonus; negative to debit")
+    amount = forms.IntegerField(help_text="cents for cash and bonus; negative to debit",
+                                min_value=-ADJUSTMENT_MAX, max_value=ADJUSTMENT_MAX)
     reason = forms.CharField(max_length=200)
 
 
