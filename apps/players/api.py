@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common.api import IsPlayer, role_permission
+from apps.common.errors import ValidationFailed
 from apps.common.net import request_ip
 from apps.common.roles import COMPLIANCE, FINANCE, OPERATOR
 from apps.compliance.selectors import sanction_as_dict, sanctions_active
@@ -84,3 +85,24 @@ class PlayerNicknameView(APIView):
         profile = services.nickname_rename(actor=request.user, player=player, nickname=data.get("nickname"),
                                            reason=data.get("reason"), ip=request_ip(request))
         return Response({"id": player.pk, "nickname": profile.nickname})
+
+
+class TokenBody(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField()
+
+
+class TokenView(APIView):
+    """``POST /api/auth/token/`` (platform.md §12): anyone, counted by the login limits."""
+
+    authentication_classes: list = []  # a stale token header must not stop a fresh login
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=TokenBody, responses={200: inline_serializer("Token", {
+        "token": serializers.CharField()})})
+    def post(self, request):
+        if not isinstance(request.data, dict):
+            raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object is required."]})
+        key = services.token_obtain(request=request._request, username=request.data.get("username"),
+                                    password=request.data.get("password"))
+        return Response({"token": key})

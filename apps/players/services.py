@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import authenticate
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
 
 from apps.audit.services import audit_record
 from apps.common.errors import Conflict, DomainError, StaffCannotPlay, ValidationFailed
 from apps.common.roles import is_staff_member
 
+from .logins import seconds_to_wait
 from .models import NicknameChange, Profile
 from .rules import nickname_problem, skeleton
 
@@ -88,3 +91,24 @@ def nickname_rename(*, actor, player, nickname: object, reason: object, ip: str 
                      target_id=player.pk, reason=reason, before={"nickname": old},
                      after={"nickname": nickname}, ip=ip)
     return profile
+
+
+def token_obtain(*, request, username: object, password: object) -> str:
+    """The API token of ``username`` (platform.md §12): the same key until it is revoked.
+
+    ``request`` is the Django request: django-axes reads it to count the failure and to refuse
+    a locked username or address before the password is even checked.
+    """
+    fields = {name: ["A non-empty string is required."] for name, value in
+              (("username", username), ("password", password)) if not isinstance(value, str) or not value}
+    if fields:
+        raise ValidationFailed("A token needs a username and a password.", fields=fields)
+    user = authenticate(request, username=username, password=password)
+    if user is None:
+        if getattr(request, "axes_locked_out", False):
+            wait = seconds_to_wait(request)
+            raise DomainError(f"Too many failed logins: try again in {max(1, -(-wait // 60))} minutes.",
+                              code="throttled", status=429, wait=wait)
+        raise DomainError("The username or password is not correct.", code="invalid_credentials", status=400)
+    token, _created = Token.objects.get_or_create(user=user)
+    return token.key
