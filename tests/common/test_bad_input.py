@@ -225,3 +225,21 @@ def test_table_page_with_a_stake_beyond_the_ceiling(client, player):
                                           "official": "on"}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
     assert answer.status_code == 200
     assert "At most 10000 cents" in answer.content.decode()
+
+
+@pytest.mark.parametrize("path", [p.replace("/1/", "/100000000000000000000/") for p in API_PATHS if "/1/" in p])
+def test_id_beyond_any_column_is_not_found(api, superuser, player, path):
+    for client in (api(superuser), api(player)):
+        for method in ("get", "post"):
+            answer = getattr(client, method)(path, {}, format="json")
+            assert answer.status_code < 500
+            assert answer.status_code in (400, 403, 404, 405), (path, answer.status_code, answer.content[:200])
+
+
+@pytest.mark.parametrize("url", ["/admin/auth/user/100000000000000000000/change/",
+                                 "/tables/100000000000000000000/", "/tables/matches/100000000000000000000/replay/",
+                                 "/admin/tables/match/100000000000000000000/change/"])
+def test_page_id_beyond_any_column(client, superuser, player, url):
+    for user in (superuser, player):
+        client.force_login(user)
+        assert client.get(url).status_code in (302, 403, 404)
