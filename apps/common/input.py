@@ -10,6 +10,7 @@ REST parser render as 400 ``validation_error``.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -51,6 +52,8 @@ def check_pairs(pairs: Iterable[tuple[str, str]], *, where: str = "") -> None:
 
 def json_depth_check(text: str, limit: int = MAX_JSON_DEPTH) -> None:
     """Refuse nesting deeper than ``limit`` before ``json.loads`` can recurse into it."""
+    if text.count("[") + text.count("{") <= limit:
+        return  # cannot be deeper: skip the scan (the usual small body)
     depth = 0
     in_string = escaped = False
     for char in text:
@@ -76,7 +79,10 @@ def _walk(value: Any, path: str) -> None:
         problem = text_problem(value)
         if problem:
             raise BadInput(path or "body", problem)
-    elif isinstance(value, bool) or value is None or isinstance(value, float):
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise BadInput(path or "body", "The number is out of range.")
+    elif isinstance(value, bool) or value is None:
         return
     elif isinstance(value, int):
         if abs(value) > MAX_JSON_INT:

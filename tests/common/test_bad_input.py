@@ -243,3 +243,12 @@ def test_page_id_beyond_any_column(client, superuser, player, url):
     for user in (superuser, player):
         client.force_login(user)
         assert client.get(url).status_code in (302, 403, 404)
+
+
+@pytest.mark.parametrize(("raw", "field"), [('{"amount": NaN}', "body"), ('{"amount": Infinity}', "body"),
+                                            ('{"amount": 1e400}', "amount"), ('{"x": [1, {"y": "\\u0000"}]}', "x[1].y"),
+                                            (b'{"reason": "\xff"}', "body")])
+def test_odd_json_is_refused_naming_the_field(api, finance, player, raw, field):
+    answer = api(finance).post(f"/api/players/{player.pk}/adjustments/", data=raw, content_type="application/json")
+    _refused(answer, field)
+    assert not Adjustment.objects.exists()
