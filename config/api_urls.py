@@ -8,6 +8,7 @@ from apps.tables import api as tables_api
 from apps.wallet import api as wallet_api
 
 urlpatterns = [
+    path("auth/token/", players_api.TokenView.as_view(), name="api-auth-token"),
     path("me/", players_api.MeView.as_view(), name="api-me"),
     path("me/nickname/", players_api.MeNicknameView.as_view(), name="api-me-nickname"),
     path("me/wallet/", wallet_api.MeWalletView.as_view(), name="api-me-wallet"),

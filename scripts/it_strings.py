@@ -63,4 +63,11 @@ IT = {
     "Tables": "Tavoli",
     "Rankings": "Classifiche",
     "My matches": "Le mie partite",
+    "Too many failed logins: this account or address is locked. Try again in %(minutes)s minutes.":
+        "Troppi accessi falliti: questo account o indirizzo è bloccato. Riprova tra %(minutes)s minuti.",
+    "The request was not accepted: “%(field)s” holds a character that is not allowed (such as a NUL byte)"
+    " or a value out of range. Nothing was changed.":
+        "La richiesta non è stata accettata: “%(field)s” contiene un carattere non ammesso (come un byte NUL)"
+        " o un valore fuori intervallo. Non è stato modificato nulla.",
+    "Go back and correct it": "Torna indietro e correggi",
 }

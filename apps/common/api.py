@@ -14,11 +14,16 @@ from django.db import IntegrityError, transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from rest_framework import exceptions, permissions
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from .errors import Conflict, DomainError, StaffCannotPlay, ValidationFailed
+from .input import BadInput, json_loads_checked
 from .models import IdempotencyRecord
+from .net import request_ip
 from .roles import has_role, is_staff_member
 
 _CODES = {
@@ -81,6 +86,42 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 def json_error(detail: str, code: str, status: int) -> JsonResponse:
     return JsonResponse({"detail": detail, "code": code}, status=status)
+
+
+class CheckedJSONParser(JSONParser):
+    """JSON bodies without deep nesting, NUL, lone surrogates or huge integers (platform.md §12).
+
+    BadInputMiddleware refuses them before the view already; the parser checks again so a
+    request that reaches DRF another way is held to the same rule."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        encoding = (parser_context or {}).get("encoding", "utf-8")
+        try:
+            return json_loads_checked(stream.read().decode(encoding))
+        except UnicodeDecodeError:
+            raise exceptions.ValidationError({"body": ["The body is not valid UTF-8."]}) from None
+        except BadInput as exc:
+            raise exceptions.ValidationError({exc.field: [exc.message]}) from None
+
+
+class _RatesFromSettings:
+    """DRF binds THROTTLE_RATES when its classes are defined; read them per request instead, so
+    a settings change (tests that hit the limit) takes effect. The client's address is the one
+    every other rule uses (trusted proxies, platform.md §7.1)."""
+
+    def get_rate(self):
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def get_ident(self, request):
+        return request_ip(request) or "unknown"
+
+
+class UserThrottle(_RatesFromSettings, UserRateThrottle):
+    """600 requests a minute per user (platform.md §12)."""
+
+
+class AnonThrottle(_RatesFromSettings, AnonRateThrottle):
+    """120 requests a minute per anonymous IP (platform.md §12)."""
 
 
 class Pagination(PageNumberPagination):

@@ -1,7 +1,14 @@
-"""The REST API speaks English whatever the browser prefers: its sentences are part of a
+"""Request-wide middleware: the API's language, and bad input refused before any view.
+
+The REST API speaks English whatever the browser prefers: its sentences are part of a
 contract that integrations and tests read. Pages follow the player's language."""
 
+from django.core.exceptions import RequestDataTooBig
+from django.http import JsonResponse
+from django.shortcuts import render
 from django.utils import translation
+
+from .input import BadInput, check_pairs, json_loads_checked, text_problem
 
 
 class ApiLanguageMiddleware:
@@ -13,3 +20,58 @@ class ApiLanguageMiddleware:
             translation.activate("en")
             request.LANGUAGE_CODE = "en"
         return self.get_response(request)
+
+
+class BadInputMiddleware:
+    """Refuse what no view can store or parse (platform.md §12), before any view runs.
+
+    A NUL byte or a lone surrogate in the path, a query parameter (the admin's ``?q=``
+    too), a header or an API form field; a JSON body nested deeper than 32 levels, with
+    such text in it or an integer beyond 2**53. The API answers 400 ``validation_error``
+    naming the field; pages get a 400 page that names it. Form fields of pages are left
+    to their forms, which already refuse NUL with a form error.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            self._check(request)
+        except BadInput as exc:
+            return self._refuse(request, exc)
+        return self.get_response(request)
+
+    @staticmethod
+    def _check(request) -> None:
+        problem = text_problem(request.path_info)
+        if problem:
+            raise BadInput("path", problem)
+        check_pairs(((k, v) for k, values in request.GET.lists() for v in values))
+        check_pairs(((k, v) for k, v in request.META.items() if k.startswith("HTTP_") and isinstance(v, str)),
+                    where="header ")
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return
+        content_type = request.content_type or ""
+        if content_type == "application/json" or content_type.endswith("+json"):
+            try:
+                body = request.body
+            except RequestDataTooBig:
+                raise BadInput("body", "The request body is too large.") from None
+            if body.strip():
+                try:
+                    text = body.decode(request.encoding or "utf-8")
+                except (UnicodeDecodeError, LookupError):
+                    raise BadInput("body", "The body is not valid UTF-8.") from None
+                json_loads_checked(text)
+        elif request.path.startswith("/api/") and content_type in (
+                "application/x-www-form-urlencoded", "multipart/form-data"):
+            check_pairs(((k, v) for k, values in request.POST.lists() for v in values))
+
+    @staticmethod
+    def _refuse(request, exc: BadInput):
+        fields = {exc.field: [exc.message]}
+        if request.path.startswith("/api/"):
+            return JsonResponse({"detail": f"Invalid input ({exc.field}: {exc.message})",
+                                 "code": "validation_error", "fields": fields}, status=400)
+        return render(request, "errors/400.html", {"field": exc.field, "message": exc.message}, status=400)

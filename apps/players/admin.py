@@ -14,7 +14,7 @@ from apps.audit.services import audit_record
 from apps.common.errors import DomainError
 from apps.common.net import request_ip
 from apps.common.roles import COMPLIANCE, FINANCE, has_role
-from apps.wallet.services import wallet_adjust
+from apps.wallet.services import ADJUSTMENT_MAX, wallet_adjust
 
 from .models import NicknameChange, Profile
 from .services import nickname_rename, passport_pay
@@ -37,7 +37,8 @@ class ProfileInline(admin.StackedInline):
 
 class AdjustmentForm(forms.Form):
     currency = forms.ChoiceField(choices=[("cash", "cash"), ("bonus", "bonus"), ("credits", "credits")])
-    amount = forms.IntegerField(help_text="cents for cash and bonus; negative to debit")
+    amount = forms.IntegerField(help_text="cents for cash and bonus; negative to debit",
+                                min_value=-ADJUSTMENT_MAX, max_value=ADJUSTMENT_MAX)
     reason = forms.CharField(max_length=200)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -155,3 +155,22 @@ class PlayerPassportView(APIView):
         player = selectors.player_get(player_id=player_id)
         credits = services.passport_pay(actor=request.user, player=player, ip=request_ip(request))
         return Response({CREDITS: credits}, status=201)
+class TokenBody(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField()
+
+
+class TokenView(APIView):
+    """``POST /api/auth/token/`` (platform.md §12): anyone, counted by the login limits."""
+
+    authentication_classes: list = []  # a stale token header must not stop a fresh login
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=TokenBody, responses={200: inline_serializer("Token", {
+        "token": serializers.CharField()})})
+    def post(self, request):
+        if not isinstance(request.data, dict):
+            raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object is required."]})
+        key = services.token_obtain(request=request._request, username=request.data.get("username"),
+                                    password=request.data.get("password"))
+        return Response({"token": key})

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Lower
 
 from apps.common.models import AppendOnlyModel
+
+from .rules import skeleton
 
 
 class Profile(models.Model):
@@ -14,18 +15,30 @@ class Profile(models.Model):
                                 related_name="profile")
     # NULL until chosen: NULLs never clash in the unique index, empty strings would
     nickname = models.CharField(max_length=16, null=True, blank=True)  # noqa: DJ001
+    #: the look-alike form of §2 (``skeleton``), kept by ``save``; NULL with no nickname, and for
+    #: a nickname that clashed with an older one when the index moved here (migration 0003)
+    nickname_skeleton = models.CharField(max_length=16, null=True, blank=True, editable=False)  # noqa: DJ001
     nickname_set_at = models.DateTimeField(null=True, blank=True)
     passport_paid_at = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [
-            # case-insensitive uniqueness: two concurrent claims give exactly one winner
-            models.UniqueConstraint(Lower("nickname"), name="profile_nickname_ci_unique"),
+            # look-alike-insensitive uniqueness: two concurrent claims give exactly one winner
+            models.UniqueConstraint(fields=["nickname_skeleton"], name="profile_nickname_skeleton_unique"),
         ]
 
     def __str__(self) -> str:
         return self.nickname or f"user {self.user_id} (no nickname)"
+
+    def save(self, *args, **kwargs) -> None:
+        """The skeleton follows the nickname on every save, so no path can forget it."""
+        self.nickname_skeleton = skeleton(self.nickname) if self.nickname else None
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "nickname" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "nickname_skeleton"}
+        super().save(*args, **kwargs)
+
 
 
 class NicknameChange(AppendOnlyModel):

@@ -11,6 +11,33 @@ RESERVED = frozenset({
     "admin", "administrator", "staff", "system", "root", "support", "moderator",
     "operator", "finance", "compliance", "robot",
 })
+#: look-alikes of §2: after lower-casing, ``1`` and ``i`` read as ``l`` and ``0`` as ``o``
+_CONFUSABLE = str.maketrans({"1": "l", "i": "l", "0": "o"})
+
+
+def skeleton(nickname: str) -> str:
+    """The form two nicknames share when a reader could take one for the other (§2).
+
+    One character maps to one character, so a position in the skeleton is the same
+    position in the nickname. The unique index is on this form.
+    """
+    return nickname.lower().translate(_CONFUSABLE)
+
+
+_RESERVED_SKELETONS = frozenset(skeleton(word) for word in RESERVED)
+
+
+def is_reserved(nickname: str) -> bool:
+    """A reserved word's look-alike, or one followed by ``_`` or a digit; anything from ``robot``."""
+    form = skeleton(nickname)
+    if form.startswith(skeleton("robot")):
+        return True
+    for word in _RESERVED_SKELETONS:
+        if form == word:
+            return True
+        if form.startswith(word) and (nickname[len(word)] == "_" or nickname[len(word)].isdigit()):
+            return True
+    return False
 
 
 def rule_sentence() -> str:
@@ -24,7 +51,6 @@ def nickname_problem(nickname: object) -> str | None:
         return _("Choose a nickname.") + " " + rule_sentence()
     if not NICKNAME_RE.fullmatch(nickname):
         return _("The nickname '%(nickname)s' is not valid.") % {"nickname": nickname} + " " + rule_sentence()
-    lowered = nickname.lower()
-    if lowered in RESERVED or lowered.startswith("robot"):
+    if is_reserved(nickname):
         return _("The nickname '%(nickname)s' is reserved: choose another one.") % {"nickname": nickname}
     return None

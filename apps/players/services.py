@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import authenticate
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
 
 from apps.audit.services import audit_record
 from apps.common.errors import Conflict, DomainError, NicknameRequired, StaffCannotPlay, ValidationFailed
@@ -18,8 +20,9 @@ from apps.wallet.services import (
     player_account_require,
 )
 
+from .logins import seconds_to_wait
 from .models import NicknameChange, Profile
-from .rules import nickname_problem
+from .rules import nickname_problem, skeleton
 from .selectors import nickname_of
 
 
@@ -52,13 +55,13 @@ def nickname_set(*, user, nickname: object) -> Profile:
         problem = nickname_problem(nickname)
         if problem:
             raise NicknameInvalid(problem)
-        if Profile.objects.filter(nickname__iexact=nickname).exists():
+        if Profile.objects.filter(nickname_skeleton=skeleton(nickname)).exists():
             raise _taken(nickname)
         profile.nickname = nickname
         profile.nickname_set_at = timezone.now()
         try:
             with transaction.atomic():
-                profile.save(update_fields=["nickname", "nickname_set_at"])
+                profile.save(update_fields=["nickname", "nickname_set_at"])  # and the skeleton
         except IntegrityError:
             raise _taken(nickname) from None
         NicknameChange.objects.create(profile=profile, old=None, new=nickname, changed_by=user)
@@ -79,7 +82,7 @@ def nickname_rename(*, actor, player, nickname: object, reason: object, ip: str 
     profile_ensure(user=player)
     with transaction.atomic():
         profile = Profile.objects.select_for_update().get(user=player)
-        if Profile.objects.filter(nickname__iexact=nickname).exclude(user=player).exists():
+        if Profile.objects.filter(nickname_skeleton=skeleton(nickname)).exclude(user=player).exists():
             raise _taken(nickname)
         old = profile.nickname
         profile.nickname = nickname
@@ -87,7 +90,7 @@ def nickname_rename(*, actor, player, nickname: object, reason: object, ip: str 
             profile.nickname_set_at = timezone.now()
         try:
             with transaction.atomic():
-                profile.save(update_fields=["nickname", "nickname_set_at"])
+                profile.save(update_fields=["nickname", "nickname_set_at"])  # and the skeleton
         except IntegrityError:
             raise _taken(nickname) from None
         NicknameChange.objects.create(profile=profile, old=old, new=nickname, changed_by=actor, reason=reason)
@@ -122,3 +125,22 @@ def recharge_request(*, player) -> CreditRecharge:
         raise NicknameRequired()
     sanction_check_lobby(player=player)
     return credits_recharge_request(player=player)
+def token_obtain(*, request, username: object, password: object) -> str:
+    """The API token of ``username`` (platform.md §12): the same key until it is revoked.
+
+    ``request`` is the Django request: django-axes reads it to count the failure and to refuse
+    a locked username or address before the password is even checked.
+    """
+    fields = {name: ["A non-empty string is required."] for name, value in
+              (("username", username), ("password", password)) if not isinstance(value, str) or not value}
+    if fields:
+        raise ValidationFailed("A token needs a username and a password.", fields=fields)
+    user = authenticate(request, username=username, password=password)
+    if user is None:
+        if getattr(request, "axes_locked_out", False):
+            wait = seconds_to_wait(request)
+            raise DomainError(f"Too many failed logins: try again in {max(1, -(-wait // 60))} minutes.",
+                              code="throttled", status=429, wait=wait)
+        raise DomainError("The username or password is not correct.", code="invalid_credentials", status=400)
+    token, _created = Token.objects.get_or_create(user=user)
+    return token.key

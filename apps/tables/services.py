@@ -33,6 +33,8 @@ from . import broadcast
 from .models import CASH, CREDITS, Match, Seat, SocketConnection, Table, TableInvite
 from .play import match_abandon, match_create, stake_per_seat
 
+#: a table's stake per match and seat (platform.md §12): €100 is the Italian skill-game ceiling
+STAKE_MAX = {CASH: 10_000, CREDITS: 1_000_000}
 SETTINGS_FIELDS = ("turn_seconds", "official", "stake", "currency", "private", "spectators", "game_options",
                    "players", "face")
 
@@ -111,6 +113,10 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
         except ValueError as exc:
             fields["game_options"] = [str(exc)]
         out["game_options"] = options
+    if "stake" not in fields and "currency" not in fields and out.get("stake") is not None:
+        ceiling = STAKE_MAX[out["currency"]]
+        if out["stake"] > ceiling:
+            fields["stake"] = [f"At most {ceiling} {'cents' if out['currency'] == CASH else 'credits'}."]
     if not fields and not out["official"] and out["stake"] != 0:
         fields["stake"] = ["Practice tables (official: false) have no stake: it must be 0."]
     if fields:

@@ -211,6 +211,11 @@ def player_account_require(player) -> None:
                                fields={"player": ["This user is a staff account, not a player."]})
 
 
+#: a finance adjustment's ceiling either way (platform.md §12): €1,000,000 in cents, or as many
+#: bonus cents or credits
+ADJUSTMENT_MAX = 100_000_000
+
+
 def wallet_adjust(*, actor, player, currency: object, amount: object, reason: object,
                   ip: str | None = None) -> tuple[Adjustment, Transaction]:
     """A finance adjustment (platform.md §3.6): validated, audited, never below zero."""
@@ -219,6 +224,8 @@ def wallet_adjust(*, actor, player, currency: object, amount: object, reason: ob
         fields["currency"] = ["One of cash, bonus, credits."]
     if type(amount) is not int or amount == 0:
         fields["amount"] = ["A non-zero integer (negative to debit)."]
+    elif abs(amount) > ADJUSTMENT_MAX:
+        fields["amount"] = [f"At most {ADJUSTMENT_MAX} either way."]
     if not isinstance(reason, str) or not reason.strip() or len(reason) > 200:
         fields["reason"] = ["A non-empty reason of at most 200 characters."]
     if fields:

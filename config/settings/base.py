@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "channels",
+    "axes",
     "apps.common",
     "apps.audit",
     "apps.players",
@@ -67,6 +68,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "apps.common.middleware.ApiLanguageMiddleware",
+    "apps.common.middleware.BadInputMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -74,6 +76,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "apps.players.middleware.NicknameRequiredMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked login into apps.players.logins.lockout_response
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -108,6 +111,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {"timeout": 30, "transaction_mode": "IMMEDIATE",
                                        "init_command": "PRAGMA journal_mode=WAL;"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+#: django-axes first: it refuses a locked username or IP before any password is checked
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# -- login limits (platform.md §12): 10 failures a username, 50 an IP, within 15 minutes ------
+AXES_FAILURE_LIMIT = 10
+LOGIN_IP_FAILURE_LIMIT = 50
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_HANDLER = "apps.players.logins.LoginLimitsHandler"
+AXES_LOCKOUT_CALLABLE = "apps.players.logins.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "apps.players.logins.client_ip"
+AXES_RESET_ON_SUCCESS = False  # a login of one's own must not wipe an IP's failures
+AXES_VERBOSE = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -152,6 +172,13 @@ else:
 #: each table socket therefore also looks for changes itself, this often (seconds).
 TABLE_POLL_SECONDS = float(os.environ.get("MAZZIERE_TABLE_POLL_SECONDS", "0" if REDIS_URL else "1"))
 
+#: DRF's throttles count in the cache: shared through Redis when there is one
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": os.environ.get("MAZZIERE_CHANNEL_PREFIX", "mazziere")}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 # -- Celery -----------------------------------------------------------------------
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
@@ -190,11 +217,18 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": [
+        "apps.common.api.CheckedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "apps.common.api.Pagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "apps.common.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_THROTTLE_CLASSES": [],
+    # platform.md §12 (it supersedes §0.7): per user and per anonymous IP, 429 throttled
+    "DEFAULT_THROTTLE_CLASSES": ["apps.common.api.UserThrottle", "apps.common.api.AnonThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"user": "600/min", "anon": "120/min"},
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 SPECTACULAR_SETTINGS = {
