@@ -15,9 +15,9 @@ meet in one showdown (no shared card) never have the same value.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from itertools import combinations, combinations_with_replacement
-from typing import Callable
 
 RANKS = "23456789TJQKA"  # index 0..12
 SUIT_ORDER = {"s": 0, "c": 1, "d": 2, "h": 3}  # tie-break strength: Cuori > Quadri > Fiori > Picche
@@ -108,7 +108,7 @@ def _pack(category: int, ranks: tuple[int, ...]) -> int:
     return value << 4  # the low 4 bits receive the tie-break suit bit (1, 2, 4, 8)
 
 
-@lru_cache(maxsize=None)
+@cache
 def table_for(lowest: str) -> dict[int, tuple[int, int]]:
     """Lookup table of one short deck: low-bits key -> (value without suit, shift to the suit)."""
     low = RANKS.index(lowest)
@@ -151,7 +151,7 @@ def evaluator(k: int) -> Callable[[int, int, int, int, int], int]:
     return _evaluator(lowest_rank(k))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _evaluator(lowest: str) -> Callable[[int, int, int, int, int], int]:
     table = table_for(lowest)
 
