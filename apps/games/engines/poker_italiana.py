@@ -369,7 +369,7 @@ class PokerState(GameState):
         for j, level in enumerate(levels):
             last = j == len(levels) - 1
             amount = sum((c if last else min(c, level)) - min(c, previous) for c in contrib if c > previous)
-            eligible = [s for s in alive if contrib[s] >= level]
+            eligible = sorted(s for s in alive if contrib[s] >= level)
             winner = max(eligible, key=values.__getitem__) if len(eligible) > 1 else eligible[0]
             if amount:
                 pots.append({"amount": amount, "winner": winner, "eligible": eligible})
@@ -382,6 +382,7 @@ class PokerState(GameState):
         self.shown = showdown
         summary = {
             "hand": self.hand_no, "net": net, "pots": pots, "returned": returned, "showdown": showdown,
+            "contributions": list(self.total),
             "names": {str(s): pe.hand_name(self.hands[s], self.k) for s in alive} if showdown else None,
             "dealer": self.dealer, "k": self.k,
         }
@@ -487,6 +488,7 @@ class PokerState(GameState):
 def _copy_summary(summary: dict[str, Any]) -> dict[str, Any]:
     out = dict(summary)
     out["net"] = list(summary["net"])
+    out["contributions"] = list(summary["contributions"])
     out["pots"] = [{"amount": p["amount"], "winner": p["winner"], "eligible": list(p["eligible"])}
                    for p in summary["pots"]]
     out["returned"] = dict(summary["returned"])
