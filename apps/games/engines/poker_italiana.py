@@ -450,6 +450,15 @@ class PokerState(GameState):
             "hand_counts": [len(h) for h in self.hands],
             "stock_count": len(self.stock),
             "showdown": {s: list(c) for s, c in self.shown.items()} if showing else None,
+            # the same facts, seat by seat, for boards that draw one row per seat
+            "seat_info": [{"seat": s, "chips": self.stacks[s], "bet": self.round_c[s], "total": self.total[s],
+                           "folded": self.folded[s], "dealt_in": s in self.dealt, "changed": self.changed[s],
+                           "all_in": s in self.dealt and self.stacks[s] == 0 and not self.folded[s],
+                           "cards": len(self.hands[s])} for s in range(self.n)],
+            "shown": [{"seat": int(s), "cards": list(c), "name": pe.hand_name(c, self.k)}
+                      for s, c in self.shown.items()] if showing else None,
+            "last_pots": [dict(p, eligible=list(p["eligible"])) for p in self.finished[-1]["pots"]]
+            if self.finished else None,
             "hands": [_copy_summary(h) for h in self.finished],
         }
         return view
