@@ -27,6 +27,9 @@ ITALIAN = frozenset(italian_deck())
 ACTION_LABELS = {
     "knock": "Busso (gioco)", "pass": "Passo", "keep": "Tengo le carte", "buio": "Al buio",
     "accuso": "Accuso", "bid": "Dichiaro", "draw": "Pesco", "discard": "Scarto",
+    # poker all'italiana (check is Busso before the draw, Parola after it) and solitario
+    "check": "Busso / Parola", "fold": "Lascio", "call": "Vedo", "bet": "Punto", "raise": "Rilancio",
+    "recycle": "Rigiro il mazzo", "end": "Termino la partita",
 }
 CARD_KEYS = ("card",)
 #: view keys the generic board draws itself; others are listed as facts
@@ -70,6 +73,11 @@ def action_label(action: dict[str, Any]) -> str:
         return str(action.get("card"))
     if kind == "bid":
         return "Nil (0)" if action.get("bid") == 0 else f"Dichiaro {action.get('bid')}"
+    if kind in ("bet", "raise") and isinstance(action.get("amount"), int):
+        return f"{ACTION_LABELS[kind]} {action['amount']}"
+    if kind == "move" and set(action) == {"type", "card", "to"}:
+        to = action["to"]
+        return f"{action['card']} → {'base' if to == 'f' else 'colonna ' + str(to)[1:]}"
     if kind == "accuso":
         return f"Accuso {action.get('accuso')}"
     label = ACTION_LABELS.get(kind, str(kind))
@@ -88,8 +96,10 @@ def present_actions(legal: list[dict[str, Any]]) -> dict[str, Any]:
             by_card.setdefault(action["card"], []).append({"json": encoded, "label": action_label(action)})
         elif isinstance(action.get("cards"), list):
             pick = picks.setdefault(action.get("type"), {"type": action.get("type"), "count": len(action["cards"]),
-                                                         "cards": set()})
+                                                         "cards": set(), "min": len(action["cards"]), "max": 0})
             pick["cards"].update(action["cards"])
+            pick["min"] = min(pick["min"], len(action["cards"]))
+            pick["max"] = max(pick["max"], len(action["cards"]))
         else:
             plain.append({"json": encoded, "label": action_label(action)})
     for pick in picks.values():

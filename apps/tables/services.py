@@ -153,6 +153,7 @@ def table_create(*, user, data: Any, ip: str | None = None) -> Table:
                  ip=ip if i == 0 else None)
             for i in range(clean["players"])
         ])
+    table_start_if_ready(table_id=table.pk)  # a one-seat game (Solitario) is full once its creator sits
     return table
 
 

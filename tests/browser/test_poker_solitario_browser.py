@@ -1,0 +1,96 @@
+"""Solitario and Poker all'italiana in a real browser, over the real server, with their own
+boards: Solitario's columns, stock, waste and foundations; Poker's seats, pot and hand.
+Screenshots at 1366 px and 390 px go to test-artifacts/."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from .test_table_browser import Player
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
+
+
+def create_table(player: Player, game: str) -> int:
+    page = player.page
+    page.goto(f"{player.base}/tables/")
+    page.select_option("#create-game", game)
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    player.table_id = int(re.search(r"/tables/(\d+)/$", page.url).group(1))
+    return player.table_id
+
+
+def board_version(player: Player) -> int:
+    return int(player.page.locator(f"#table-{player.table_id}-board").get_attribute("data-version") or 0)
+
+
+def wait_version_above(player: Player, version: int, seconds: float = 10) -> int:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        now = board_version(player)
+        if now > version:
+            return now
+        time.sleep(0.1)
+    raise AssertionError(f"the board stayed at version {version}")
+
+
+def shots(player: Player, artifacts, name: str) -> None:
+    for width in (1366, 390):
+        player.page.set_viewport_size({"width": width, "height": 900})
+        player.page.screenshot(path=str(artifacts / f"{name}-{width}.png"), full_page=True)
+    player.page.set_viewport_size({"width": 1366, "height": 900})
+
+
+def test_solitario_is_playable_in_the_browser(chromium, mazziere_server, artifacts):
+    base, _, still_up = mazziere_server
+    luca = Player(chromium, base, "luca")
+    luca.log_in()
+    table_id = create_table(luca, "solitario")
+    board = luca.page.locator(f"#table-{table_id}-board")
+    board.locator(".sol-columns").wait_for()
+    assert board.locator(".sol-column").count() == 7
+    assert "punti" in board.inner_text()
+    shots(luca, artifacts, "solitario-start")
+    version = board_version(luca)
+    luca.page.click(f"#table-{table_id}-actions button:has-text('Pesco')")  # draw
+    version = wait_version_above(luca, version)
+    assert board.locator(".sol-waste svg[data-card]").count() == 1
+    shots(luca, artifacts, "solitario-after-draw")
+    assert not luca.errors, luca.errors
+    luca.context.close()
+    still_up()
+
+
+def test_poker_is_playable_in_the_browser_against_a_robot(chromium, mazziere_server, artifacts):
+    base, _, still_up = mazziere_server
+    anna = Player(chromium, base, "anna")
+    anna.log_in()
+    table_id = create_table(anna, "poker_italiana")
+    anna.page.click(".robot-button")
+    board = anna.page.locator(f"#table-{table_id}-board")
+    board.locator(".poker-seats").wait_for(timeout=10_000)
+    assert board.locator(".my-hand svg[data-card]").count() == 5
+    shots(anna, artifacts, "poker-start")
+    actions = anna.page.locator(f"#table-{table_id}-actions")
+    for _ in range(8):  # whatever is offered first, until the hand is over or eight moves are made
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not actions.locator("button").count() \
+                and not board.locator(".result").count():
+            time.sleep(0.1)
+        if board.locator(".result").count():
+            break
+        version = board_version(anna)
+        if board.locator("button:has-text('Servito')").count():
+            shots(anna, artifacts, "poker-draw")
+            board.locator("button:has-text('Servito')").click()
+        else:
+            actions.locator(".plain-actions button").first.click()
+        wait_version_above(anna, version)
+    shots(anna, artifacts, "poker-later")
+    assert not anna.errors, anna.errors
+    anna.context.close()
+    still_up()
