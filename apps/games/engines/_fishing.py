@@ -296,7 +296,7 @@ class FishingState(GameState):
         self.regular_done = 0
         self.winner = None
         self.step = 0
-        self._cache_step = -1
+        self._cache_step = self._caps_step = -1
         self.init_extra()
         self._deal_hand(deck)
         return self
@@ -313,7 +313,7 @@ class FishingState(GameState):
         except KeyError as missing:
             raise ValueError(f"{cls.engine.id}: the saved match lacks {missing}") from None
         self.teams = [[0], [1]] if self.n == 2 else [[0, 2], [1, 3]]
-        self._cache_step = -1
+        self._cache_step = self._caps_step = -1
         return self
 
     def to_json(self) -> dict[str, Any]:
@@ -393,7 +393,7 @@ class FishingState(GameState):
         self.scope = [0, 0]
         self.last_capture = None
         self.turn = first
-        self._cache_step = -1
+        self._cache_step = self._caps_step = -1
         self.after_round_deal()
         events.append(
             {
@@ -441,11 +441,19 @@ class FishingState(GameState):
         return self._cache
 
     def table_captures(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """:func:`table_captures` of the table now: per played value, the captures as positions."""
-        table = self.table
-        if not table:
-            return NO_CAPTURES
-        return table_captures(tuple(map(VALUE.__getitem__, table)), self.ACE_TAKES_ALL, self.FIFTEEN)
+        """:func:`table_captures` of the table now: per played value, the captures as positions.
+
+        Cached by ``step`` like :meth:`play_options` (the table changes only with a move or
+        a deal, and a deal resets both caches).
+        """
+        if self._caps_step != self.step:
+            table = self.table
+            self._caps = (
+                table_captures(tuple(map(VALUE.__getitem__, table)), self.ACE_TAKES_ALL, self.FIFTEEN)
+                if table else NO_CAPTURES
+            )
+            self._caps_step = self.step
+        return self._caps
 
     def legal_actions(self, seat: int | None) -> list[Action]:
         if self.winner is not None or type(seat) is not int or seat != self.turn:
