@@ -5,13 +5,16 @@ Run from the project root::
     .venv/bin/python bench/engines.py                    # full run, about two minutes
     .venv/bin/python bench/engines.py --quick            # smoke run, a few seconds
     .venv/bin/python bench/engines.py --games scopa,hearts --seconds 2 --runs 7
+    .venv/bin/python bench/engines.py --against HEAD~3   # ours against an older revision's engines
 
 For every registered engine (``ENGINES``, so a game added to the registry is measured with
 no change here) and each of its ``player_counts`` it plays random complete matches through
 the public protocol only, and reports hands (deals) and actions per CPU second: the median
 and the range of ``--runs`` runs. Where OpenSpiel plays the same game (``PYSPIEL_GAMES``)
 and ``pyspiel`` imports, its game is played in the same process, interleaved with ours in
-short slices, and compared per deal and per action run by run.
+short slices, and compared per deal and per action run by run. With ``--against REV`` the
+engines of that git revision are played interleaved too (an A/B in one process), so a
+speed-up is measured against the code it replaces under the same machine load.
 
 Honest by construction:
 
@@ -32,11 +35,15 @@ See bench/README.md for what the numbers mean.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import platform
 import random
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -271,6 +278,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="short smoke run")
     parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     parser.add_argument("--no-pyspiel", action="store_true", help="skip the OpenSpiel comparison")
+    parser.add_argument(
+        "--against",
+        metavar="REV",
+        default=None,
+        help="also play the engines of this git revision, interleaved (e.g. HEAD~3, main)",
+    )
     args = parser.parse_args(argv)
     if args.seconds is None:
         args.seconds = QUICK_SECONDS if args.quick else FULL_SECONDS
@@ -306,6 +319,27 @@ def load_pyspiel():
         return pyspiel, "open_spiel (version unknown)"
 
 
+def load_baseline(rev: str) -> tuple[dict, str, Path]:
+    """The engine registry of git revision ``rev``, imported under another package name.
+
+    ``git archive`` writes that revision's ``apps/games/engines`` to a temporary folder; the
+    engines import each other relatively and nothing else, so the package loads as
+    ``bench_baseline_engines`` beside ours. Returns (registry, short commit, folder).
+    """
+    commit = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", rev], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    folder = Path(tempfile.mkdtemp(prefix="bench-baseline-"))
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", commit, "apps/games/engines"], check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    (folder / "apps" / "games" / "engines").rename(folder / "bench_baseline_engines")
+    sys.path.insert(0, str(folder))
+    module = importlib.import_module("bench_baseline_engines")
+    return module.ENGINES, commit, folder
+
+
 @dataclass
 class Config:
     """One engine at one player count, and the pyspiel game it is compared with, if any."""
@@ -315,9 +349,10 @@ class Config:
     ours: Side
     theirs: Side | None = None
     sampling: str = ""
+    baseline: Side | None = None
 
 
-def build_configs(args: argparse.Namespace, pyspiel) -> list[Config]:
+def build_configs(args: argparse.Namespace, pyspiel, baseline: dict | None) -> list[Config]:
     configs: list[Config] = []
     for game_id in args.games:
         engine = ENGINES[game_id]
@@ -325,6 +360,12 @@ def build_configs(args: argparse.Namespace, pyspiel) -> list[Config]:
             config = Config(game_id, players, ours_side(engine, players, args.seed))
             config.ours.play(0)  # warm-up, untimed
             config.ours.served = 1
+            old = (baseline or {}).get(game_id)
+            if old is not None and players in old.player_counts:
+                # the same seeds as ours: the same deals wherever the old shuffle was the same
+                config.baseline = ours_side(old, players, args.seed)
+                config.baseline.play(0)
+                config.baseline.served = 1
             match = PYSPIEL_GAMES.get(game_id)
             if pyspiel is not None and match is not None:
                 name, params = match
@@ -351,18 +392,18 @@ def build_configs(args: argparse.Namespace, pyspiel) -> list[Config]:
 
 def run_config(config: Config, seconds: float, slice_s: float) -> None:
     """One run: ours (and pyspiel) for ``seconds`` of CPU each, alternating in slices."""
-    mine, theirs = Tally(), Tally() if config.theirs else None
+    sides = [(config.ours, Tally())]
+    if config.theirs is not None:
+        sides.append((config.theirs, Tally()))
+    if config.baseline is not None:
+        sides.append((config.baseline, Tally()))
     slices = max(1, round(seconds / slice_s))
     for k in range(slices):
-        order = [(config.ours, mine)]
-        if config.theirs is not None:
-            pair = (config.theirs, theirs)
-            order = [order[0], pair] if k % 2 == 0 else [pair, order[0]]
-        for side, tally in order:
-            side.slice(tally, slice_s)  # type: ignore[arg-type]
-    config.ours.runs.append(mine)
-    if config.theirs is not None:
-        config.theirs.runs.append(theirs)  # type: ignore[arg-type]
+        # every side once per round, the order reversed every other round
+        for side, tally in sides if k % 2 == 0 else reversed(sides):
+            side.slice(tally, slice_s)
+    for side, tally in sides:
+        side.runs.append(tally)
 
 
 def ratios(mine: Side, theirs: Side, ours_what: str, theirs_what: str) -> list[float] | None:
@@ -398,12 +439,23 @@ def main(argv: list[str] | None = None) -> int:
     )
     print()
 
-    configs = build_configs(args, pyspiel)
-    for run in range(args.runs):
-        for config in configs:
-            run_config(config, args.seconds, args.slice)
-        print(f"  run {run + 1}/{args.runs} done, load {load_line()}", flush=True)
-
+    baseline, folder = None, None
+    if args.against:
+        try:
+            baseline, commit, folder = load_baseline(args.against)
+        except Exception as exc:  # not a git checkout, unknown revision, a broken old package
+            print(f"baseline {args.against}: cannot load ({type(exc).__name__}: {exc}); no A/B")
+        else:
+            print(f"baseline {args.against} = {commit}: its engines play interleaved with ours")
+    try:
+        configs = build_configs(args, pyspiel, baseline)
+        for run in range(args.runs):
+            for config in configs:
+                run_config(config, args.seconds, args.slice)
+            print(f"  run {run + 1}/{args.runs} done, load {load_line()}", flush=True)
+    finally:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
     # ---- our engines
     print("\nOur engines: median [min-max] of the runs, per CPU second (a match is a whole partita, a hand one deal)\n")
     rows = []
@@ -471,6 +523,28 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nOpenSpiel comparison skipped: {pyspiel_note}")
     else:
         print("\nNo selected game has an OpenSpiel counterpart (PYSPIEL_GAMES): no comparison")
+
+    # ---- against an older revision
+    against = [c for c in configs if c.baseline is not None]
+    if against:
+        print(
+            f"\nAgainst {args.against}, interleaved: ratio = now / then, run by run (median [min-max])\n"
+        )
+        rows = []
+        for config in against:
+            old = config.baseline
+            assert old is not None
+            rows.append(
+                [
+                    config.game_id,
+                    str(config.players),
+                    med_range(old.values("actions")),
+                    med_range(config.ours.values("actions")),
+                    med_range(ratios(config.ours, old, "actions", "actions"), fmt_ratio),
+                    med_range(ratios(config.ours, old, "deals", "deals"), fmt_ratio),
+                ]
+            )
+        print(table(["game", "players", "then act/s", "now act/s", "actions/s ratio", "hands/s ratio"], rows))
 
     wall = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
