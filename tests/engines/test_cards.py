@@ -49,6 +49,33 @@ def test_seeded_shuffles_are_reproducible_and_independent():
     assert 0 < cards.new_seed() < 2**128
 
 
+def test_seeded_shuffle_is_the_randrange_fisher_yates():
+    """The inlined draw gives exactly the deck ``rng.randrange`` would: saved matches
+    replay their later hands from the seed, so a faster shuffle must not move a card."""
+
+    def reference(cards_in, rng):
+        out = list(cards_in)
+        for i in range(len(out) - 1, 0, -1):
+            j = rng.randrange(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    for size in (0, 1, 2, 3, 40, 52, 104, 108):
+        deck = [f"c{i}" for i in range(size)]
+        for seed in range(60):
+            assert cards.shuffled(deck, cards.derive_rng(seed, "hand", size)) == reference(
+                deck, cards.derive_rng(seed, "hand", size)
+            )
+    # and the generator is left where randrange would leave it
+    a, b = cards.derive_rng(5), cards.derive_rng(5)
+    cards.shuffled(cards.french_deck(), a)
+    reference(cards.french_deck(), b)
+    assert a.random() == b.random()
+    # a pinned deal (seed 7, first hand): fixed since the first version of the kit
+    top = cards.shuffled(cards.french_deck(), cards.derive_rng(7, "hand", 0))[:10]
+    assert top == ["Ac", "6h", "4s", "5c", "6d", "3h", "4d", "Qd", "Qh", "Jc"]
+
+
 def test_shuffles_do_not_use_the_global_random(monkeypatch):
     def forbidden(*args, **kwargs):
         raise AssertionError("the global random module was used")

@@ -8,15 +8,17 @@ differences through the class attributes and hooks below (shared/spec/games/scop
 is the base rules file).
 
 Hot path: cards stay short strings, the table is kept in canonical order, capture
-values and sort keys are precomputed dicts, the capture options of a turn are computed
-once (cached by step) and a legal ``play`` dict is matched without building the whole
-list of legal dicts.
+values and sort keys are precomputed dicts, the captures of a table depend only on its
+values and are cached per process (:func:`table_captures`), the capture options of a
+turn are computed once (cached by step) and a legal ``play`` dict is matched without
+building the whole list of legal dicts.
 """
 
 from __future__ import annotations
 
 import random
 from bisect import insort
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from . import cards
@@ -58,32 +60,58 @@ def _json_copy(value: Any) -> Any:
 # -- capture options ------------------------------------------------------------
 
 
-def subsets_by_sum(table: list[str], wanted: set[int]) -> dict[int, list[Capture]]:
-    """Every subset of ``table`` (canonical order) whose value sum is in ``wanted``.
+#: capture values 1..10, and sums up to 14 (15 minus the lowest card, Cirulla)
+_VALUES = range(1, 11)
+_MAX_SUM = 14
+#: ``table_captures`` of an empty table: every card is laid down
+NO_CAPTURES: tuple[tuple[tuple[int, ...], ...], ...] = ((),) * 11
 
-    Depth-first over the ascending values, cut as soon as a partial sum passes the
-    largest wanted total, so a turn costs a few dozen additions. Subsets come out in
-    lexicographic order of the table and each one in canonical order.
+
+@lru_cache(maxsize=4096)
+def table_captures(
+    values: tuple[int, ...], ace_takes_all: bool = False, fifteen: bool = False
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The captures of a card of each value on a table of these ``values`` (ascending).
+
+    ``result[v]`` lists the captures of a card of value ``v`` as tuples of table positions,
+    in the order :func:`capture_options` offers them (``result[0]`` is unused); ``()`` when
+    the card can take nothing. The answer depends on the values alone, not the suits, and
+    tables of the same values come back all the time, so it is computed once per process
+    (a bounded cache of a few thousand small tuples) instead of once per turn.
     """
-    found: dict[int, list[Capture]] = {total: [] for total in wanted}
-    if not wanted or not table:
-        return found
-    limit = max(wanted)
-    values = [VALUE[c] for c in table]
-    n = len(table)
+    n = len(values)
+    sums: dict[int, list[tuple[int, ...]]] = {}
+    limit = _MAX_SUM if fifteen else 10
 
-    def walk(start: int, total: int, picked: Capture) -> None:
+    def walk(start: int, total: int, picked: tuple[int, ...]) -> None:
+        # depth-first over the ascending values, cut once a partial sum passes the limit:
+        # subsets come out in lexicographic order of the table, each in table order
         for i in range(start, n):
             t = total + values[i]
             if t > limit:
                 return
-            chosen = picked + (table[i],)
-            if t in found:
-                found[t].append(chosen)
+            chosen = (*picked, i)
+            if t in sums:
+                sums[t].append(chosen)
+            else:
+                sums[t] = [chosen]
             walk(i + 1, t, chosen)
 
     walk(0, 0, ())
-    return found
+    same: dict[int, list[tuple[int, ...]]] = {}
+    for i, v in enumerate(values):
+        same.setdefault(v, []).append((i,))
+    result: list[tuple[tuple[int, ...], ...]] = [()]
+    for v in _VALUES:
+        if v == 1 and ace_takes_all:
+            caps = same.get(1) or [tuple(range(n))]
+        else:
+            # a subset summing to v has two or more cards when no single card has value v
+            caps = same.get(v) or sums.get(v, [])
+            if fifteen:
+                caps = caps + sums.get(15 - v, [])
+        result.append(tuple(caps))
+    return tuple(result)
 
 
 def capture_options(
@@ -100,23 +128,8 @@ def capture_options(
     """
     if not table:
         return [(card, ()) for card in hand]
-    by_value: dict[int, list[str]] = {}
-    for c in table:
-        v = VALUE[c]
-        if v in by_value:
-            by_value[v].append(c)
-        else:
-            by_value[v] = [c]
-    wanted: set[int] = set()
-    for card in hand:
-        v = VALUE[card]
-        if v == 1 and ace_takes_all:
-            continue
-        if v not in by_value:
-            wanted.add(v)
-        if fifteen:
-            wanted.add(15 - v)
-    sums = subsets_by_sum(table, wanted) if wanted else {}
+    by_value = table_captures(tuple(map(VALUE.__getitem__, table)), ace_takes_all, fifteen)
+    at = table.__getitem__
     # captures per played value, shared by cards of the same rank
     per_value: dict[int, list[Capture]] = {}
     options: list[Option] = []
@@ -125,16 +138,7 @@ def capture_options(
         v = VALUE[card]
         caps = per_value.get(v)
         if caps is None:
-            if v == 1 and ace_takes_all:
-                aces = by_value.get(1)
-                caps = [(ace,) for ace in aces] if aces else [tuple(table)]
-            else:
-                same = by_value.get(v)
-                # a subset summing to v has two or more cards: no single card has value v
-                caps = [(c,) for c in same] if same else sums[v]
-                if fifteen and sums[15 - v]:
-                    caps = caps + sums[15 - v]
-            per_value[v] = caps
+            caps = per_value[v] = [tuple(map(at, idx)) for idx in by_value[v]]
         if caps:
             for cap in caps:
                 append((card, cap))
@@ -292,7 +296,7 @@ class FishingState(GameState):
         self.regular_done = 0
         self.winner = None
         self.step = 0
-        self._cache_step = -1
+        self._cache_step = self._caps_step = -1
         self.init_extra()
         self._deal_hand(deck)
         return self
@@ -309,7 +313,7 @@ class FishingState(GameState):
         except KeyError as missing:
             raise ValueError(f"{cls.engine.id}: the saved match lacks {missing}") from None
         self.teams = [[0], [1]] if self.n == 2 else [[0, 2], [1, 3]]
-        self._cache_step = -1
+        self._cache_step = self._caps_step = -1
         return self
 
     def to_json(self) -> dict[str, Any]:
@@ -389,7 +393,7 @@ class FishingState(GameState):
         self.scope = [0, 0]
         self.last_capture = None
         self.turn = first
-        self._cache_step = -1
+        self._cache_step = self._caps_step = -1
         self.after_round_deal()
         events.append(
             {
@@ -436,15 +440,45 @@ class FishingState(GameState):
             self._cache_step = self.step
         return self._cache
 
+    def table_captures(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """:func:`table_captures` of the table now: per played value, the captures as positions.
+
+        Cached by ``step`` like :meth:`play_options` (the table changes only with a move or
+        a deal, and a deal resets both caches).
+        """
+        if self._caps_step != self.step:
+            table = self.table
+            self._caps = (
+                table_captures(tuple(map(VALUE.__getitem__, table)), self.ACE_TAKES_ALL, self.FIFTEEN)
+                if table else NO_CAPTURES
+            )
+            self._caps_step = self.step
+        return self._caps
+
     def legal_actions(self, seat: int | None) -> list[Action]:
         if self.winner is not None or type(seat) is not int or seat != self.turn:
             return []
         actions = self.extra_actions(seat)
-        actions.extend({"type": "play", "card": c, "capture": list(cap)} for c, cap in self.play_options())
+        append = actions.append
+        by_value = self.table_captures()
+        at = self.table.__getitem__
+        # the order of capture_options: hand order, then each card's captures in table order
+        for card in self.hands[seat]:
+            caps = by_value[VALUE[card]]
+            if caps:
+                for positions in caps:
+                    append({"type": "play", "card": card, "capture": list(map(at, positions))})
+            else:
+                append({"type": "play", "card": card, "capture": []})
         return actions
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Fast path for a legal ``play`` dict (same checks as the kit's ``same_json``)."""
+        """Fast path for a legal ``play`` dict (same checks as the kit's ``same_json``).
+
+        A play is legal when its card is in the hand and its capture, read as table
+        positions, is one of :meth:`table_captures` for the card's value (so it is listed
+        in canonical order, without repeats); anything else takes the kit's checks.
+        """
         if (
             self.winner is None
             and type(seat) is int
@@ -455,13 +489,17 @@ class FishingState(GameState):
             and type(action["type"]) is str
         ):
             card, capture = action.get("card"), action.get("capture")
-            if type(card) is str and type(capture) is list:
-                wanted = tuple(capture)
-                for option in self.play_options():
-                    if option[0] == card and option[1] == wanted:
-                        if all(type(c) is str for c in capture):
-                            return self._play(seat, card, wanted)
+            if type(card) is str and type(capture) is list and card in self.hands[seat]:
+                table = self.table
+                positions = []
+                for c in capture:
+                    if type(c) is not str or c not in table:
                         break
+                    positions.append(table.index(c))
+                else:
+                    caps = self.table_captures()[VALUE[card]]
+                    if tuple(positions) in caps if caps else not positions:
+                        return self._play(seat, card, tuple(capture))
         return super().apply(seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:

@@ -40,8 +40,6 @@ QS_BIT = BIT_OF[QS]
 TWO_CLUBS = INDEX["2c"]
 #: hand points of each card: hearts 1, the Peppa 13
 POINTS: tuple[int, ...] = tuple(13 if i == QS else (1 if SUIT_OF[i] == HEARTS else 0) for i in range(52))
-#: the 286 position triples of a 13-card hand, in canonical order of the cards
-COMBOS: tuple[tuple[int, int, int], ...] = tuple(combinations(range(13), 3))
 NO_HEARTS = (0, 1, 2)
 
 
@@ -102,8 +100,11 @@ class HeartsState(TrickState):
 
     def _prelude_actions(self, seat: int | None) -> list[Action]:
         if type(seat) is int and 0 <= seat < 4 and self._passes[seat] is None:
-            h = hand_codes(self._hands[seat])
-            return [{"type": "pass", "cards": [h[i], h[j], h[k]]} for i, j, k in COMBOS]
+            # fresh dicts and lists (callers may keep or change them), built as cheaply as
+            # Python allows: the triples come from ``combinations`` in C, in canonical order
+            return [
+                {"type": "pass", "cards": [a, b, c]} for a, b, c in combinations(hand_codes(self._hands[seat]), 3)
+            ]
         return []
 
     def _fast_prelude(self, seat: int, action: Action) -> list[Event] | None:
