@@ -50,7 +50,13 @@ def rank_at(pos: int) -> str:
 
 
 def natural_code(suit: str, pos: int) -> str:
-    return rank_at(pos) + suit
+    return NATURAL[suit][pos]
+
+
+#: NATURAL[suit][pos]: the natural card of run position ``pos`` (1…14) of ``suit``
+NATURAL: dict[str, tuple[str, ...]] = {
+    s: ("",) + tuple(("A" if p in (1, 14) else RANKS[p - 1]) + s for p in range(1, 15)) for s in SUITS
+}
 
 
 def is_wild(code: str, rules: MeldRules) -> bool:
@@ -163,7 +169,10 @@ def hand_melds(counts: Counter[str], rules: MeldRules, sizes: range | tuple[int,
             out.append(cards)
 
     for suit in SUITS:
-        have = [False] + [counts[natural_code(suit, p)] > 0 for p in range(1, 15)]
+        nat = NATURAL[suit]
+        have = [False] + [counts.get(c, 0) > 0 for c in nat[1:]]
+        if sum(have) < 2:
+            continue
         for low in range(1, 13):
             missing: list[int] = []
             for top in range(low, 15):
@@ -179,7 +188,7 @@ def hand_melds(counts: Counter[str], rules: MeldRules, sizes: range | tuple[int,
                 if n not in sizes:
                     continue
                 if not missing:
-                    naturals = [natural_code(suit, p) for p in range(low, top + 1)]
+                    naturals = list(nat[low: top + 1])
                     if _fits(naturals, counts):
                         add(naturals, parse_run)
                     places = range(low, top + 1)
@@ -187,7 +196,8 @@ def hand_melds(counts: Counter[str], rules: MeldRules, sizes: range | tuple[int,
                     places = missing
                 for pos in places:
                     for w in wilds:
-                        cards = [w if p == pos else natural_code(suit, p) for p in range(low, top + 1)]
+                        cards = list(nat[low: top + 1])
+                        cards[pos - low] = w
                         if _natural_at(w, suit, pos) or not _fits(cards, counts):
                             continue
                         add(cards, parse_run)
@@ -227,17 +237,17 @@ def attach_options(meld: Meld, codes: set[str] | Counter[str], rules: MeldRules)
     has_wild = meld["wild"] is not None
     if meld["kind"] == "run":
         suit, low, top = meld["suit"], meld["low"], high(meld)
+        wilds = [] if has_wild else [c for c in codes if is_wild(c, rules)]
         for side, pos in ((LOW, low - 1), (HIGH, top + 1)):
             if not 1 <= pos <= 14:
                 continue
-            nat = natural_code(suit, pos)
-            for code in sorted(codes):
-                if code == nat or (not has_wild and is_wild(code, rules)):
-                    new = attached(meld, code, side, rules)
-                    if new is not None:
-                        out.append((code, side))
+            nat = NATURAL[suit][pos]
+            for code in sorted({nat, *wilds} if nat in codes else wilds):
+                if attached(meld, code, side, rules) is not None:
+                    out.append((code, side))
         return out
-    for code in sorted(codes):
+    rank = meld["rank"]
+    for code in sorted(c for c in codes if c[0] == rank or (not has_wild and is_wild(c, rules))):
         wild = is_wild(code, rules)
         fits = (wild and not has_wild) or (not wild and code[0] == meld["rank"])
         if fits and attached(meld, code, None, rules) is not None:
