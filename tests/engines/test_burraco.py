@@ -438,3 +438,28 @@ def test_robot_beats_uniform_random(variant, hands):
     rate = robot_rate(hands, variant)
     print(f"burraco {variant} robot vs random: {rate:.2f} over {hands} single hands")
     assert rate >= 0.6
+
+
+def test_refusal_sentences_name_the_problem():
+    s = new(stack([EX4_SEAT0, ["Ad"]], EX4_POZ1, up="9h", stock=["Ah"]))
+    act(s, 0, type="draw")
+    cases = [
+        ({"type": "meld", "cards": ["5h", "4h", "3h"]}, "canonical order"),
+        ({"type": "meld", "cards": ["3h", "4h", "5h", "7h"]}, "exactly three cards"),
+        ({"type": "meld", "cards": ["3h", "4h", "9h"]}, "do not form"),
+        ({"type": "meld", "cards": ["3h", "4h", "5c"]}, "not in your hand"),
+    ]
+    for action, words in cases:
+        with pytest.raises(IllegalAction, match=words):
+            s.apply(0, action)
+
+
+def test_refusal_for_sets_in_a_runs_only_variant_and_garbage():
+    seat0 = ["Kh", "Kd", "Kc", "4s", "Qd", "Jc", "5d", "3c", "Ts", "6s", "8h"]
+    s = new(stack([seat0, ["Ad"]], [], up="9s", stock=["Qs"], variant="aperto"), "aperto")
+    act(s, 0, type="draw")
+    with pytest.raises(IllegalAction, match="runs only"):
+        meld(s, 0, "Kh", "Kd", "Kc")
+    for garbage in (["Z", "Zz", 7], ["Z", "Kh", "Kd"], "Kh"):
+        with pytest.raises(IllegalAction):
+            s.apply(0, {"type": "meld", "cards": garbage})

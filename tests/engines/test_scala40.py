@@ -335,3 +335,20 @@ def test_robot_beats_uniform_random():
     rate = wins / matches
     print(f"scala40 robot vs random: {rate:.2f} over {matches} matches")
     assert rate >= 0.6
+
+
+def test_refusal_sentences_name_the_problem():
+    s = opened_then("8h")
+    act(s, 0, type="take")
+    with pytest.raises(IllegalAction, match="play it first"):
+        act(s, 0, type="discard", card="2c")
+    s = new(E2, "6d", ["9c", "7s", "9d", "5d"], dealer=2)
+    act(s, 0, type="draw")
+    meld(s, 0, "Th", "Jh", "Qh")
+    with pytest.raises(IllegalAction, match="below 40"):
+        act(s, 0, type="discard", card="9c")
+    with pytest.raises(IllegalAction, match="canonical order"):
+        meld(s, 0, "5c", "5d", "5s")
+    act(s, 0, type="cancel")
+    with pytest.raises(IllegalAction, match="after opening"):
+        act(s, 0, type="attach", meld=0, card="Kh", side="high")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 JOKER = "X"
@@ -295,3 +295,22 @@ def substituted(meld: Meld, code: str, rules: MeldRules) -> Meld | None:
     if code[0] != meld["rank"]:
         return None
     return parse_set(set_order([*meld["cards"][:w], code], rules), rules)
+
+
+def meld_refusal(cards: Any, hand: list[str], rules: MeldRules) -> str | None:
+    """A sentence for a refused meld when its cards themselves are the problem, else ``None``."""
+    if type(cards) is not list or not all(type(c) is str for c in cards):
+        return "A meld lists its cards as card codes, e.g. [\"5h\", \"6h\", \"7h\"]."
+    missing = Counter(cards) - Counter(hand)
+    if missing:
+        return f"The card {sorted(missing)[0]} is not in your hand."
+    if parse_meld(cards, rules) is None:
+        if any(parse_meld(list(p), rules) for p in _orders(cards)):
+            return ("List the cards in canonical order: a run by position (a wild where it stands),"
+                    " a set by suit h, d, c, s, then the wild.")
+        return "Those cards do not form a run or a set (at most one wild, at least two natural cards)."
+    return None
+
+
+def _orders(cards: list[str]) -> list[tuple[str, ...]]:
+    return list(permutations(cards)) if len(cards) <= 6 else []

@@ -27,7 +27,9 @@ from ._melds import (
     hand_melds,
     high,
     is_wild,
+    meld_refusal,
     parse_meld,
+    parse_set,
     substituted,
     wild_card,
     wild_position,
@@ -146,6 +148,31 @@ class BurracoState(GameState):
         if must is not None:
             return [a for a in plays if must in a.get("cards", ()) or a.get("card") == must]
         return plays + self._discards(seat, hand)
+
+    def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
+        d = self.d
+        kind = action.get("type")
+        if d["phase"] == "play" and d["must_play"] is not None and kind in ("discard", "meld", "attach", "replace"):
+            return f"You took the discard pile: first play the {d['must_play']} in a meld, attach or replace."
+        if kind == "meld" and d["phase"] == "play" and set(action) == {"type", "cards"}:
+            cards_ = action["cards"]
+            if type(cards_) is list and len(cards_) != 3:
+                return "A new combination has exactly three cards; add more cards by attaching."
+            hand = d["hands"][seat]
+            held = type(cards_) is list and all(type(c) is str for c in cards_) and not Counter(cards_) - Counter(hand)
+            if held and not self.rules.sets and parse_set(cards_, RULES["chiuso"]) is not None:
+                return "Sets are not allowed in this variant: runs only."
+            reason = meld_refusal(cards_, hand, self.rules)
+            if reason is not None:
+                return reason
+            return ("That meld would leave you unable to finish the turn: you may empty your hand only"
+                    " to take a pozzetto or to close.")
+        if kind == "discard" and d["phase"] == "play" and len(d["hands"][seat]) == 1:
+            return ("You may discard your last card only to take a pozzetto or to close (with a burraco,"
+                    " and never a wild).")
+        if kind == "take" and d["phase"] == "draw":
+            return "You may take the discard pile only if you can play its top card at once (closed discards)."
+        return super().explain_illegal(seat, action, legal)
 
     def _plays(self, seat: int, hand: list[str], melds: list[Meld]) -> list[Action]:
         """Meld / attach / replace moves by shape, before the dead-end rule (5.2)."""

@@ -23,6 +23,7 @@ from ._melds import (
     attach_options,
     attached,
     hand_melds,
+    meld_refusal,
     natural_code,
     parse_meld,
     substituted,
@@ -117,6 +118,32 @@ class Scala40State(GameState):
         if provisional:
             return plays + [{"type": "cancel"}]
         return plays + self._discards(hand)
+
+    def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
+        d = self.d
+        kind = action.get("type")
+        phase = d["phase"]
+        if phase == "play" and d["must_play"] is not None and kind in ("discard", "meld", "attach", "swap"):
+            return f"You took the {d['must_play']}: play it first (in a meld, an attach or a swap)."
+        if kind == "take" and phase == "draw":
+            if not d["opened"][seat]:
+                return "You may take the discard only after opening (40 points)."
+            return "You may take the discard only if you can play it at once."
+        if kind in ("attach", "swap") and phase == "play" and not d["opened"][seat]:
+            return "You may attach or swap a joker only after opening (40 points)."
+        if kind == "discard" and phase == "play":
+            if any(m["provisional"] for m in d["melds"]):
+                return "Your melds are below 40 points: add melds to reach 40 or cancel them before discarding."
+            if action.get("card") == JOKER:
+                return "A joker may be discarded only as your last card."
+        if kind == "meld" and phase == "play" and set(action) == {"type", "cards"}:
+            reason = meld_refusal(action["cards"], d["hands"][seat], RULES)
+            if reason is not None:
+                return reason
+            if self._first_round():
+                return "In the first round a meld must leave you at least two cards (nobody closes yet)."
+            return "A meld must leave you at least one card to discard."
+        return super().explain_illegal(seat, action, legal)
 
     def _plays(self, seat: int, hand: list[str]) -> list[Action]:
         d = self.d
