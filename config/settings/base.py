@@ -213,8 +213,12 @@ CHAT_FLAG_WORDS: list[str] = ["truffa", "imbroglio", "cheat", "scam"]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"client_error_brief": {"()": "apps.common.logging.ClientErrorWithoutTraceback"}},
+    # a refused request (403, 400) is one line, not a traceback (apps/common/logging.py):
+    # on django.request itself, and on the handler for django.security.<Kind> records
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["client_error_brief"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    "loggers": {"django.request": {"filters": ["client_error_brief"]}},
 }
 
 CSRF_FAILURE_VIEW = "apps.common.views.csrf_failure"
