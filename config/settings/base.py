@@ -198,7 +198,20 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mazziere API",
-    "DESCRIPTION": "Players, wallet, tournaments, tables and compliance of the Mazziere card-games platform.",
+    # names exactly the endpoints served (tests/common/test_schema.py checks it both ways)
+    "DESCRIPTION": (
+        "The REST API of the Mazziere card-games platform (API.md and platform.md give the rules). "
+        "Errors are `{\"detail\", \"code\"}`; money is integer cents, credits are integers.\n\n"
+        "- **Me** (a player): `/api/me/`, `/api/me/nickname/`, `/api/me/wallet/`, `/api/me/ledger/`, "
+        "`/api/me/credits/recharge/`.\n"
+        "- **Players** (staff): `/api/players/`, `/api/players/{id}/adjustments/`, `/api/players/{id}/passport/`, "
+        "`/api/players/{id}/nickname/`, `/api/players/{id}/ledger/`.\n"
+        "- **Tables**: `/api/tables/`, `/api/tables/{id}/`, `/api/tables/{id}/sit/`, `/api/tables/{id}/leave/`, "
+        "`/api/tables/{id}/robot/`, `/api/tables/{id}/invite/`, `/api/tables/{id}/watch/`.\n"
+        "- **Matches**: `/api/matches/{id}/`, `/api/matches/{id}/actions/`, `/api/matches/{id}/cancel-vote/`, "
+        "`/api/matches/{id}/log/`.\n"
+        "- **Rankings**: `/api/rankings/{game}/`.\n"
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
