@@ -63,4 +63,10 @@ IT = {
     "Tables": "Tavoli",
     "Rankings": "Classifiche",
     "My matches": "Le mie partite",
+    "This match is in play: until it ends, staff see only what a spectator sees (no hand, no undealt card, "
+    "no seed, no log). The log and every seat's replay open when it is over.":
+        "Questa partita è in corso: finché non finisce lo staff vede solo ciò che vede uno spettatore (nessuna "
+        "mano, nessuna carta non distribuita, nessun seed di mescolamento, nessun registro). Il registro e la replica di ogni "
+        "posto si aprono a partita finita.",
+    "Live, version %(version)s": "In diretta, versione %(version)s",
 }

@@ -90,6 +90,7 @@ class MatchAdmin(ReadOnlyAdmin):
         context = {**self.admin_site.each_context(request), "match": match, "log": log, "steps": steps,
                    "step": steps[index], "index": index, "last": len(steps) - 1, "seat": seat, "live": live,
                    "view": steps[index]["view"], "face": face_for(match.table, match.game),
+                   "version": steps[index]["seq"],
                    "seats": range(match.players), "title": f"Replay of match {match.pk}",
                    "nicknames": [m.nickname or ("Robot" if m.robot else "—") for m in match.match_seats.all()]}
         context["facts"], context["card_facts"] = view_facts(steps[index]["view"], match.players)
