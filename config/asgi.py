@@ -1,6 +1,7 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
-Sockets sit behind AllowedHostsOriginValidator(AuthMiddlewareStack(...)) (platform.md §10.1).
+Sockets sit behind SiteOriginValidator(AuthMiddlewareStack(...)) (platform.md §10.1): the
+whole origin, port included, must be a configured or the site's own one.
 """
 
 import os
@@ -12,9 +13,9 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from apps.common.origins import SiteOriginValidator  # noqa: E402
 from config.ws_urls import websocket_urlpatterns  # noqa: E402
 
 http_app = django_asgi_app
@@ -25,5 +26,5 @@ if settings.SERVE_STATIC:
 
 application = ProtocolTypeRouter({
     "http": http_app,
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
 })

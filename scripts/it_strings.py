@@ -70,4 +70,10 @@ IT = {
         "La richiesta non è stata accettata: “%(field)s” contiene un carattere non ammesso (come un byte NUL)"
         " o un valore fuori intervallo. Non è stato modificato nulla.",
     "Go back and correct it": "Torna indietro e correggi",
+    "This match is in play: until it ends, staff see only what a spectator sees (no hand, no undealt card, "
+    "no seed, no log). The log and every seat's replay open when it is over.":
+        "Questa partita è in corso: finché non finisce lo staff vede solo ciò che vede uno spettatore (nessuna "
+        "mano, nessuna carta non distribuita, nessun seed di mescolamento, nessun registro). Il registro e la replica di ogni "
+        "posto si aprono a partita finita.",
+    "Live, version %(version)s": "In diretta, versione %(version)s",
 }

@@ -55,7 +55,9 @@ API = [
     ("get", "/api/matches/{match}/", None, row(LOGIN, OK, OK, DENIED, OK, OK)),
     ("post", "/api/matches/{match}/actions/", {"action": {"type": "play", "card": "Zz"}, "version": 0}, PLAYER_ONLY),
     ("post", "/api/matches/{match}/cancel-vote/", {"accept": False}, PLAYER_ONLY),
-    ("get", "/api/matches/{match}/log/", None, row(LOGIN, DENIED, OK, DENIED, OK, OK)),
+    # while in play nobody reads the log, staff included (§8.2); once over, reviewers do
+    ("get", "/api/matches/{match}/log/", None, row(LOGIN, DENIED, DENIED, DENIED, DENIED, DENIED)),
+    ("get", "/api/matches/{over}/log/", None, row(LOGIN, DENIED, OK, DENIED, OK, OK)),
     ("get", "/api/rankings/briscola/", None, ANYONE),
 ]
 
@@ -106,6 +108,18 @@ def people(db):
     return users
 
 
+def finished_match() -> int:
+    """A finished match the matrix player did not play."""
+    from apps.tables.services import table_create, table_sit
+
+    from .tables.conftest import play_out
+
+    first, second = make_user(nickname="MatrixOver1"), make_user(nickname="MatrixOver2")
+    over = table_create(user=first, data={"game": "briscola"})
+    table_sit(user=second, table_id=over.pk)
+    return play_out(over.matches.get().pk, {0: first, 1: second}).pk
+
+
 def classify_api(response) -> str:
     if response.status_code in (401, 403):
         code = response.json().get("code")
@@ -121,6 +135,8 @@ def classify_api(response) -> str:
 def test_api_matrix(people, method, url, body, expected):
     target = people["target"].pk
     ids = {"target": target, "table": people["table"], "match": people["match"]}
+    if "{over}" in url:
+        ids["over"] = finished_match()
     for n, role in enumerate(ROLES):
         client = APIClient()
         if people[role] is not None:

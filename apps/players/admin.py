@@ -124,6 +124,7 @@ class PlayerAdmin(UserAdmin):
 @admin.register(NicknameChange)
 class NicknameChangeAdmin(admin.ModelAdmin):
     list_display = ("created", "profile", "old", "new", "changed_by", "reason")
+    list_select_related = ("profile", "changed_by")  # changed_by is nullable
     search_fields = ("old", "new", "profile__user__username")
 
     def has_add_permission(self, request, obj=None) -> bool:

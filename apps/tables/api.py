@@ -118,6 +118,7 @@ class MatchActionView(APIView):
 
     @extend_schema(request=dict, responses=dict)
     def post(self, request, match_id: int):
+        selectors.match_get(match_id=match_id)  # an unknown match is 404 whatever the body
         data = _body(request)
         if "action" not in data or "version" not in data:
             raise ValidationFailed("A move is {\"action\": {...}, \"version\": n}.",
@@ -133,6 +134,7 @@ class MatchCancelVoteView(APIView):
 
     @extend_schema(request=dict, responses=dict)
     def post(self, request, match_id: int):
+        selectors.match_get(match_id=match_id)  # an unknown match is 404 whatever the body
         return Response(play.match_cancel_vote(match_id=match_id, user=request.user,
                                                accept=_body(request).get("accept")))
 

@@ -111,12 +111,31 @@ def match_view_get(*, match: Match, user, access: Access | None = None) -> dict[
 
 
 def match_log_get(*, match: Match, user) -> dict[str, Any]:
-    """The deal and every action: enough to replay the match exactly (platform.md §8.7)."""
-    if not _is_reviewer(user):
-        is_player = any(m.player_id == user.pk for m in match.match_seats.all())
-        if not (is_player and match.status != Match.PLAYING):
-            raise Forbidden("The log is for staff, and for the match's players once it is over.")
+    """The deal and every action: enough to replay the match exactly (platform.md §8.7).
+
+    Nobody reads it while the match is in play, staff included: it holds the seed, so
+    every hand and the undealt cards (§8.2, the insider cases).
+    """
+    if match.status == Match.PLAYING:
+        raise Forbidden("The log of a match opens when the match is over, for staff too.")
+    if not _is_reviewer(user) and not any(m.player_id == user.pk for m in match.match_seats.all()):
+        raise Forbidden("The log is for staff, and for the match's players once it is over.")
     return match_log(match)
+
+
+def match_review(*, match: Match, seat: int | None) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """What staff review of a match shows: ``(log, steps)``.
+
+    Once the match is over: its log and the step-through replay from ``seat``'s view.
+    While it is in play: no log and one step, the live ``view(None)`` any spectator sees;
+    ``seat`` is ignored (platform.md §8.2: nobody sees a hidden card before the end).
+    """
+    if match.status == Match.PLAYING:
+        state = get_engine(match.game).from_json(match.state)
+        return None, [{"seq": match.version, "action": None, "seat": None, "by": None,
+                       "view": state.view(None), "to_act": state.to_act, "result": None}]
+    log = match_log(match)
+    return log, match_replay(log=log, seat=seat)
 
 
 def match_log(match: Match) -> dict[str, Any]:

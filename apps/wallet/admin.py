@@ -31,6 +31,7 @@ class AccountAdmin(ReadOnlyAdmin):
 @admin.register(Transaction)
 class TransactionAdmin(ReadOnlyAdmin):
     list_display = ("id", "created", "kind", "reference", "created_by", "memo")
+    list_select_related = ("created_by",)  # nullable: select_related() alone would skip it
     search_fields = ("kind", "reference", "idempotency_key")
     list_filter = ("kind",)
     inlines = [EntryInline]

@@ -233,7 +233,20 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mazziere API",
-    "DESCRIPTION": "Players, wallet, tournaments, tables and compliance of the Mazziere card-games platform.",
+    # names exactly the endpoints served (tests/common/test_schema.py checks it both ways)
+    "DESCRIPTION": (
+        "The REST API of the Mazziere card-games platform (API.md and platform.md give the rules). "
+        "Errors are `{\"detail\", \"code\"}`; money is integer cents, credits are integers.\n\n"
+        "- **Me** (a player): `/api/me/`, `/api/me/nickname/`, `/api/me/wallet/`, `/api/me/ledger/`, "
+        "`/api/me/credits/recharge/`.\n"
+        "- **Players** (staff): `/api/players/`, `/api/players/{id}/adjustments/`, `/api/players/{id}/passport/`, "
+        "`/api/players/{id}/nickname/`, `/api/players/{id}/ledger/`.\n"
+        "- **Tables**: `/api/tables/`, `/api/tables/{id}/`, `/api/tables/{id}/sit/`, `/api/tables/{id}/leave/`, "
+        "`/api/tables/{id}/robot/`, `/api/tables/{id}/invite/`, `/api/tables/{id}/watch/`.\n"
+        "- **Matches**: `/api/matches/{id}/`, `/api/matches/{id}/actions/`, `/api/matches/{id}/cancel-vote/`, "
+        "`/api/matches/{id}/log/`.\n"
+        "- **Rankings**: `/api/rankings/{game}/`.\n"
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -248,8 +261,12 @@ CHAT_FLAG_WORDS: list[str] = ["truffa", "imbroglio", "cheat", "scam"]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"client_error_brief": {"()": "apps.common.logging.ClientErrorWithoutTraceback"}},
+    # a refused request (403, 400) is one line, not a traceback (apps/common/logging.py):
+    # on django.request itself, and on the handler for django.security.<Kind> records
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["client_error_brief"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    "loggers": {"django.request": {"filters": ["client_error_brief"]}},
 }
 
 CSRF_FAILURE_VIEW = "apps.common.views.csrf_failure"
