@@ -15,6 +15,7 @@ from asgiref.sync import sync_to_async
 from django.utils import timezone
 
 from apps.chat.models import ChatMessage
+from apps.common.tick import tick_run
 from apps.tables.models import Match, MatchAction, Seat, SocketConnection
 
 from .conftest import briscola_table
@@ -95,3 +96,138 @@ async def test_each_bad_frame_gets_bad_frame_and_the_socket_stays_open(settings)
     assert await sync_to_async(SocketConnection.objects.filter(user=alice).count)() == 1
     await comm.disconnect()
     assert not await sync_to_async(SocketConnection.objects.filter(user=alice).exists)()
+
+
+# -- connected means alive -------------------------------------------------------------------------
+
+
+async def wait_for(predicate, timeout: float = 5.0) -> bool:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:
+        if await sync_to_async(predicate)():
+            return True
+        await asyncio.sleep(0.05)
+    return False
+
+
+async def seated_match():
+    """A Briscola match with both players' sockets open; (table, match, mover, other, sockets by user).
+    Two minutes a turn: the turn timer stays out of the way of the lease's minute."""
+    table, (alice, bruno) = await sync_to_async(briscola_table)(turn_seconds=120)
+    match, state = await state_of(await sync_to_async(lambda: table.matches.get().pk)())
+    users = {0: alice, 1: bruno}
+    mover, other = users[state.to_act[0]], users[1 - state.to_act[0]]
+    comms = {}
+    for user in (mover, other):
+        comm, ok, _ = await connect(user, table.pk)
+        assert ok
+        await opened(comm)
+        comms[user.pk] = comm
+    return table, match, mover, other, comms
+
+
+async def test_a_killed_socket_leaves_its_row_then_the_tick_hands_the_seat_to_the_robot_and_grace_runs_out(
+        settings, clock):
+    """A process killed mid-match runs no disconnect: its row stays until its lease runs
+    out; then the tick treats the seat as disconnected (robot at once, 3 minutes of grace)
+    and, when the grace runs out, the abandonment rule settles the match."""
+    settings.WS_LEASE_RENEW_SECONDS = 0.05  # the live socket renews on every step of the fake clock
+    table, match, mover, other, comms = await seated_match()
+    comms[mover.pk].future.cancel()  # killed: no websocket.disconnect, no cleanup of any kind
+    await asyncio.sleep(0.2)
+    assert await sync_to_async(SocketConnection.objects.filter(user=mover).exists)()  # left behind
+
+    clock.advance(seconds=30)  # within the lease: the seat is still the player's
+    await asyncio.sleep(0.2)
+    await sync_to_async(tick_run)()
+    seat = await sync_to_async(lambda: match.match_seats.get(player=mover))()
+    assert not seat.robot_playing and await sync_to_async(SocketConnection.objects.filter(user=mover).exists)()
+
+    clock.advance(seconds=31)  # 61 s without a renewal: dead
+    assert await wait_for(lambda: SocketConnection.objects.filter(
+        user=other, renewed__gte=clock.now - timedelta(seconds=1)).exists())  # the live one renewed
+    await sync_to_async(tick_run)()
+    assert not await sync_to_async(SocketConnection.objects.filter(user=mover).exists)()
+    assert await sync_to_async(SocketConnection.objects.filter(user=other).exists)()
+    seat = await sync_to_async(lambda: match.match_seats.get(player=mover))()
+    assert seat.robot_playing and seat.grace_deadline == clock.now + timedelta(seconds=180)
+    by = await sync_to_async(lambda: list(MatchAction.objects.filter(match=match).values_list("by", "seat")))()
+    assert by and by[0] == ("robot", seat.number)  # the robot played the dead seat's turn at once
+
+    clock.advance(seconds=179)  # the grace period is still running
+    await asyncio.sleep(0.2)
+    await sync_to_async(tick_run)()
+    assert await sync_to_async(Match.objects.filter(pk=match.pk, status=Match.PLAYING).exists)()
+    clock.advance(seconds=2)
+    await asyncio.sleep(0.2)
+    await sync_to_async(tick_run)()
+    after = await sync_to_async(Match.objects.get)(pk=match.pk)
+    assert after.status == Match.FINISHED and after.result["abandoned"] == [seat.number]
+    assert after.result["winner"] != seat.number  # two sides: the abandoning side loses at once
+    assert not await sync_to_async(Seat.objects.filter(table=table, player=mover).exists)()  # stood up
+    await comms[other.pk].disconnect()
+
+
+async def test_a_socket_that_dies_of_an_error_removes_its_row_at_once(monkeypatch):
+    """A consumer that raises never gets ``disconnect``: its own row goes as it dies."""
+    from apps.tables.consumers import TableConsumer
+    from apps.tables.play import match_action_apply
+
+    table, match, mover, other, comms = await seated_match()
+
+    async def broken(self, event):
+        if self.user.pk == other.pk:
+            raise RuntimeError("a render that blows up")
+
+    monkeypatch.setattr(TableConsumer, "table_changed", broken)
+    _, state = await state_of(match.pk)
+    await sync_to_async(match_action_apply)(match_id=match.pk, action=state.legal_actions(state.to_act[0])[0],
+                                            version=0, user=mover)
+    assert await wait_for(lambda: not SocketConnection.objects.filter(user=other).exists())
+    assert await wait_for(lambda: match.match_seats.get(player=other).robot_playing)
+    seat = await sync_to_async(lambda: match.match_seats.get(player=other))()
+    assert seat.grace_deadline is not None
+    with pytest.raises(RuntimeError):
+        await comms[other.pk].wait(timeout=2)
+    await comms[mover.pk].disconnect()
+
+
+async def test_a_live_socket_renews_its_lease_and_writes_a_removed_row_again(settings):
+    settings.WS_LEASE_RENEW_SECONDS = 0.1
+    table, match, mover, other, comms = await seated_match()
+    row = await sync_to_async(SocketConnection.objects.get)(user=mover)
+    assert row.process and row.server == settings.SERVER_NAME
+    assert await wait_for(lambda: SocketConnection.objects.get(user=mover).renewed > row.renewed)
+    # a stalled process whose row the tick removed: the next beat writes it back, the seat is the player's again
+    await sync_to_async(lambda: SocketConnection.objects.filter(user=mover).update(
+        renewed=timezone.now() - timedelta(seconds=61)))()
+    await sync_to_async(tick_run)()
+    assert not await sync_to_async(SocketConnection.objects.filter(pk=row.pk).exists)()  # removed as dead
+    assert await wait_for(lambda: SocketConnection.objects.filter(user=mover).exists())  # and written again
+    assert await wait_for(lambda: not match.match_seats.get(player=mover).robot_playing)
+    seat = await sync_to_async(lambda: match.match_seats.get(player=mover))()
+    assert seat.grace_deadline is None
+    for comm in comms.values():
+        await comm.disconnect()
+    assert not await sync_to_async(SocketConnection.objects.exists)()
+
+
+def test_a_starting_server_removes_the_rows_of_its_earlier_processes(db, settings):
+    from apps.tables.services import socket_process, socket_server_started
+
+    table, (alice, bruno) = briscola_table()
+    match = table.matches.get()
+    old = SocketConnection.objects.create(channel_name="old", table=table, user=alice, server="web-1:8000",
+                                          process="123-dead")
+    mine = SocketConnection.objects.create(channel_name="mine", table=table, user=bruno, server="web-1:8000",
+                                           process=socket_process())
+    sibling = SocketConnection.objects.create(channel_name="sibling", table=table, user=bruno,
+                                              server="web-2:8000", process="456-live")
+    assert socket_server_started(server="") == 0  # an unnamed server removes nothing
+    assert socket_server_started(server="web-1:8000") == 1
+    assert set(SocketConnection.objects.values_list("pk", flat=True)) == {mine.pk, sibling.pk}
+    del old
+    ms = match.match_seats.get(player=alice)
+    assert ms.robot_playing and ms.grace_deadline is not None  # alice had no other socket: disconnected
+    assert not match.match_seats.get(player=bruno).robot_playing
