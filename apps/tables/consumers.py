@@ -12,6 +12,7 @@ import contextlib
 import json
 import logging
 import math
+import re
 import time
 from collections import deque
 from typing import Any
@@ -43,6 +44,8 @@ def database_sync_to_async(func):
 
 #: a frame's integers fit a PostgreSQL bigint; anything larger is not an id, a version or a count
 _MAX_INT = 2**63 - 1
+#: a number sent as a string (htmx forms): ASCII digits that fit a bigint
+_DIGITS = re.compile(r"[0-9]{1,18}")
 
 
 def _bad(detail: str) -> DomainError:
@@ -141,7 +144,7 @@ def _parse_action(frame: dict[str, Any]) -> tuple[dict[str, Any], int]:
         cards = frame["cards"]
         action = {**action, "cards": cards if isinstance(cards, list) else [cards]}
     version = frame.get("version")
-    if isinstance(version, str) and version.strip().isdigit() and len(version.strip()) < 19:
+    if isinstance(version, str) and _DIGITS.fullmatch(version.strip()):
         version = int(version)
     if type(version) is not int:
         raise _bad("A move carries the integer version of the match it was made on.")
@@ -156,7 +159,7 @@ def _parse_vote(vote: Any) -> bool:
 
 
 def _parse_report(report: Any) -> int:
-    if isinstance(report, str) and report.isdigit() and len(report) < 19:
+    if isinstance(report, str) and _DIGITS.fullmatch(report.strip()):
         report = int(report)
     if type(report) is not int:
         raise _bad("Which message? Give its id.")
