@@ -4,6 +4,7 @@ Sockets sit behind SiteOriginValidator(AuthMiddlewareStack(...)) (platform.md §
 whole origin, port included, must be a configured or the site's own one.
 """
 
+import logging
 import os
 
 from django.core.asgi import get_asgi_application
@@ -28,3 +29,14 @@ application = ProtocolTypeRouter({
     "http": http_app,
     "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
 })
+
+if settings.SERVER_NAME:
+    # A server that starts removes the connection rows its earlier processes left behind
+    # (platform.md §10.1): a killed daphne never ran their disconnects. Here, before the
+    # reactor runs, the ORM is still synchronous.
+    from apps.tables.services import socket_server_started
+
+    try:
+        socket_server_started(server=settings.SERVER_NAME)
+    except Exception:  # a database that is not up yet: the tick's lease expiry removes them later
+        logging.getLogger(__name__).exception("connection rows of %s not cleared", settings.SERVER_NAME)

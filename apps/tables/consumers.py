@@ -10,6 +10,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import math
+import re
 import time
 from collections import deque
 from typing import Any
@@ -24,6 +27,7 @@ from apps.common.net import client_ip
 from . import broadcast
 
 CLOSE_LOGIN, CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_ABUSE = 4401, 4403, 4404, 4429
+log = logging.getLogger(__name__)
 
 
 def database_sync_to_async(func):
@@ -38,20 +42,128 @@ def database_sync_to_async(func):
     return _database_sync_to_async(func, thread_sensitive=sqlite)
 
 
-def _parse_action(frame: dict[str, Any]) -> tuple[Any, Any]:
+#: a frame's integers fit a PostgreSQL bigint; anything larger is not an id, a version or a count
+_MAX_INT = 2**63 - 1
+#: a number sent as a string (htmx forms): ASCII digits that fit a bigint
+_DIGITS = re.compile(r"[0-9]{1,18}")
+
+
+def _bad(detail: str) -> DomainError:
+    return DomainError(detail, code="bad_frame")
+
+
+def _too_deep(text: str, limit: int) -> bool:
+    """Whether JSON text nests deeper than ``limit``, found without parsing it (the
+    parser itself recurses, and 3,000 brackets exhaust Python's stack)."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number")
+
+
+def _check_values(value: Any) -> None:
+    """Every string is clean UTF-8 without NUL (PostgreSQL stores neither a NUL nor a lone
+    surrogate), every number is finite and in range."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise _bad("A frame may not contain NUL characters.")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise _bad("A frame may not contain lone surrogates.") from None
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, int):
+        if abs(value) > _MAX_INT:
+            raise _bad("A number in the frame is out of range.")
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise _bad("A number in the frame is out of range.")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_values(key)
+            _check_values(item)
+    elif isinstance(value, list):
+        for item in value:
+            _check_values(item)
+
+
+def _parse_json(text: str) -> Any:
+    """Parse JSON a client sent, refusing (``bad_frame``) what would crash or poison the work after it."""
+    if _too_deep(text, settings.WS_MAX_FRAME_DEPTH):
+        raise _bad(f"A frame nests at most {settings.WS_MAX_FRAME_DEPTH} levels.")
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):
+        raise _bad("The frame is not valid JSON.") from None
+    _check_values(value)
+    return value
+
+
+def _parse_frame(text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
+    if text_data is None:
+        try:
+            text_data = (bytes_data or b"").decode("utf-8")
+        except UnicodeDecodeError:
+            raise _bad("The frame is not valid UTF-8.") from None
+    _check_values(text_data)  # a lone surrogate in the text itself
+    frame = _parse_json(text_data)
+    if not isinstance(frame, dict):
+        raise _bad("A frame is a JSON object.")
+    frame.pop("HEADERS", None)
+    return frame
+
+
+def _parse_action(frame: dict[str, Any]) -> tuple[dict[str, Any], int]:
     action = frame.get("action")
     if isinstance(action, str):
-        try:
-            action = json.loads(action)
-        except ValueError:
-            raise DomainError("The move is not valid JSON.", code="bad_frame") from None
-    if isinstance(action, dict) and "cards" in frame and "cards" not in action:
+        action = _parse_json(action)
+    if not isinstance(action, dict):
+        raise _bad('A move is a JSON object such as {"type": "play", ...}.')
+    if "cards" in frame and "cards" not in action:
         cards = frame["cards"]
         action = {**action, "cards": cards if isinstance(cards, list) else [cards]}
     version = frame.get("version")
-    if isinstance(version, str) and version.strip().isdigit():
+    if isinstance(version, str) and _DIGITS.fullmatch(version.strip()):
         version = int(version)
+    if type(version) is not int:
+        raise _bad("A move carries the integer version of the match it was made on.")
     return action, version
+
+
+def _parse_vote(vote: Any) -> bool:
+    vote = {"true": True, "false": False}.get(vote, vote) if isinstance(vote, str) else vote
+    if type(vote) is not bool:
+        raise _bad("A cancellation vote is true or false.")
+    return vote
+
+
+def _parse_report(report: Any) -> int:
+    if isinstance(report, str) and _DIGITS.fullmatch(report.strip()):
+        report = int(report)
+    if type(report) is not int:
+        raise _bad("Which message? Give its id.")
+    return report
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -63,6 +175,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.joined = False
         self.revision: int | None = None
         self.poller: asyncio.Task | None = None
+        self.heartbeat: asyncio.Task | None = None
+        self.leaving = False
+        self.lease_lock = asyncio.Lock()
         self.render_lock = asyncio.Lock()
         await self.accept()
         if self.user is None or not self.user.is_authenticated:
@@ -76,9 +191,48 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(broadcast.table_group(self.table_id), self.channel_name)
         await self.channel_layer.group_add(broadcast.user_group(self.user.pk), self.channel_name)
         await self._connected()
+        self.heartbeat = asyncio.create_task(self._renew_lease(settings.WS_LEASE_RENEW_SECONDS))
         await self._render()
         if settings.TABLE_POLL_SECONDS > 0:
             self.poller = asyncio.create_task(self._poll(settings.TABLE_POLL_SECONDS))
+
+    async def __call__(self, scope, receive, send) -> None:
+        """The helper tasks live exactly as long as the consumer. A consumer that dies of an
+        error never gets ``disconnect``: its row goes here, not a lease later (a process
+        that is killed runs nothing at all: the tick's lease expiry covers that)."""
+        try:
+            await super().__call__(scope, receive, send)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            if getattr(self, "joined", False) and not getattr(self, "leaving", True):
+                with contextlib.suppress(Exception):
+                    await self._leave()
+            raise
+        finally:
+            for task in (getattr(self, "heartbeat", None), getattr(self, "poller", None)):
+                if task is not None:
+                    task.cancel()
+
+    async def _renew_lease(self, every: float) -> None:
+        """Renew this connection's row (platform.md §10.1): a row that stops being renewed
+        belongs to a dead process, and the tick removes it."""
+        while not self.leaving:
+            await asyncio.sleep(every)
+            async with self.lease_lock:
+                if self.leaving:
+                    return
+                try:
+                    await self._renew()
+                except Exception:  # the next beat retries; the lease outlasts two missed beats
+                    log.warning("table %s: lease of %s not renewed", self.table_id, self.channel_name,
+                                exc_info=True)
+
+    @database_sync_to_async
+    def _renew(self) -> None:
+        from .services import socket_renew
+
+        socket_renew(table_id=self.table_id, user=self.user, channel_name=self.channel_name)
 
     async def _poll(self, every: float) -> None:
         """Without a cross-process layer, notice changes made by other processes (the worker)."""
@@ -127,8 +281,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             poller.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await poller
-        if not getattr(self, "joined", False):
+        if not getattr(self, "joined", False) or self.leaving:
             return
+        await self._leave()
+
+    async def _leave(self) -> None:
+        self.leaving = True
+        async with self.lease_lock:  # a renewal in flight would write the row again
+            if self.heartbeat is not None:
+                self.heartbeat.cancel()
         await self.channel_layer.group_discard(broadcast.table_group(self.table_id), self.channel_name)
         await self.channel_layer.group_discard(broadcast.user_group(self.user.pk), self.channel_name)
         await self._disconnected()
@@ -142,44 +303,40 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- client frames ------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        raw = text_data if text_data is not None else (bytes_data or b"").decode("utf-8", "replace")
+        """One client frame. No frame crashes the socket (platform.md §10.1): whatever is
+        malformed gets ``bad_frame`` and changes nothing."""
         now = time.monotonic()
         self.frames.append(now)
         while self.frames and now - self.frames[0] > 1.0:
             self.frames.popleft()
-        if len(raw.encode()) > settings.WS_MAX_FRAME_BYTES:
+        size = len(bytes_data or b"") if text_data is None else len(text_data.encode("utf-8", "surrogatepass"))
+        if size > settings.WS_MAX_FRAME_BYTES:
             await self._abuse("bad_frame", f"Frames are at most {settings.WS_MAX_FRAME_BYTES} bytes.")
             return
         if len(self.frames) > settings.WS_MAX_FRAMES_PER_SECOND:
             await self._abuse("rate_limited", "Too many frames: slow down.")
             return
         try:
-            frame = json.loads(raw)
-        except ValueError:
-            await self._error("bad_frame", "The frame is not valid JSON.")
-            return
-        if not isinstance(frame, dict):
-            await self._error("bad_frame", "A frame is a JSON object.")
-            return
-        frame.pop("HEADERS", None)
-        try:
+            frame = _parse_frame(text_data, bytes_data)
             if "action" in frame:
-                await self._act(frame)
+                await self._act(*_parse_action(frame))
             elif "chat" in frame:
+                if not isinstance(frame["chat"], str):
+                    raise _bad("A chat line is text.")
                 await self._chat(frame["chat"])
             elif "cancel_vote" in frame:
-                vote = frame["cancel_vote"]
-                vote = {"true": True, "false": False}.get(vote, vote) if isinstance(vote, str) else vote
-                await self._cancel_vote(vote)
+                await self._cancel_vote(_parse_vote(frame["cancel_vote"]))
             elif "report" in frame:
-                report = frame["report"]
-                await self._report(int(report) if isinstance(report, str) and report.isdigit() else report)
+                await self._report(_parse_report(frame["report"]))
             elif "sync" in frame:
                 await self._render()
             else:
-                await self._error("bad_frame", "Unknown frame: send an action, chat, cancel_vote, report or sync.")
+                raise _bad("Unknown frame: send an action, chat, cancel_vote, report or sync.")
         except DomainError as exc:
             await self._error(exc.code, exc.detail)
+        except Exception:  # a fault of ours must not take the socket down with it
+            log.exception("table %s: a frame from user %s failed", self.table_id, self.user.pk)
+            await self._error("bad_frame", "This frame could not be handled.")
 
     async def _abuse(self, code: str, detail: str) -> None:
         self.abuse += 1
@@ -193,12 +350,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=render_error(table_id=self.table_id, code=code, detail=str(detail)))
 
     @database_sync_to_async
-    def _act(self, frame: dict[str, Any]) -> None:
+    def _act(self, action: dict[str, Any], version: int) -> None:
         from .play import match_action_apply
         from .selectors import table_match_in_play
 
         match = table_match_in_play(table_id=self.table_id)
-        action, version = _parse_action(frame)
         match_action_apply(match_id=match.pk, action=action, version=version, user=self.user)
 
     @database_sync_to_async

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from apps.common.models import AppendOnlyModel
 
@@ -184,12 +185,21 @@ class CancelProposal(models.Model):
 
 
 class SocketConnection(models.Model):
-    """An open table socket: a seated player is connected while one of these exists."""
+    """An open table socket: a seated player is connected while one of these exists.
+
+    A row is a lease (platform.md §10.1): its socket renews ``renewed`` every
+    ``WS_LEASE_RENEW_SECONDS``; the tick removes a row not renewed for ``WS_LEASE_SECONDS``
+    (its process crashed or was killed), and a server that starts removes the rows its
+    earlier processes (same ``server``, another ``process``) left behind.
+    """
 
     channel_name = models.CharField(max_length=200, unique=True)
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="connections")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
+    renewed = models.DateTimeField(default=timezone.now, db_index=True)
+    server = models.CharField(max_length=200, blank=True, default="", db_index=True)
+    process = models.CharField(max_length=100, blank=True, default="")
 
     def __str__(self) -> str:
         return self.channel_name

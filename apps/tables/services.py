@@ -6,6 +6,8 @@ racing for the last seat get exactly one winner, and a match starts exactly once
 
 from __future__ import annotations
 
+import os
+import secrets
 from datetime import timedelta
 from typing import Any
 
@@ -410,9 +412,9 @@ def _schedule_next_match(table: Table) -> None:
 
 
 def tables_due_work() -> int:
-    """The tick's share for tables: next matches that are due, idle tables to close."""
+    """The tick's share for tables: dead connections, next matches that are due, idle tables to close."""
+    done = socket_connections_expire()
     now = timezone.now()
-    done = 0
     for table_id in Table.objects.filter(status=Table.OPEN, next_match_at__lte=now).values_list("pk", flat=True):
         if table_start_if_ready(table_id=table_id) is not None:
             done += 1
@@ -432,13 +434,67 @@ def tables_due_work() -> int:
 # -- sockets -----------------------------------------------------------------------------------
 
 
+_PROCESS: tuple[int, str] = (0, "")
+
+
+def socket_process() -> str:
+    """This process's identity on its connection rows: the pid and a random boot token
+    (a pid is reused after a restart; the token is not)."""
+    global _PROCESS
+    if _PROCESS[0] != os.getpid():
+        _PROCESS = (os.getpid(), f"{os.getpid()}-{secrets.token_hex(6)}")
+    return _PROCESS[1]
+
+
 def socket_connected(*, table_id: int, user, channel_name: str) -> None:
     from .play import seat_connection_changed
 
-    SocketConnection.objects.get_or_create(channel_name=channel_name,
-                                           defaults={"table_id": table_id, "user": user})
+    SocketConnection.objects.update_or_create(
+        channel_name=channel_name,
+        defaults={"renewed": timezone.now()},
+        create_defaults={"table_id": table_id, "user": user, "renewed": timezone.now(),
+                         "server": settings.SERVER_NAME, "process": socket_process()})
     broadcast.table_touched(table_id=table_id)
     seat_connection_changed(table_id=table_id, user=user)
+
+
+def socket_renew(*, table_id: int, user, channel_name: str) -> None:
+    """The socket's heartbeat renews its lease. A row the tick removed meanwhile (this
+    process stalled past the lease) is written again: the player takes the seat back."""
+    if not SocketConnection.objects.filter(channel_name=channel_name).update(renewed=timezone.now()):
+        socket_connected(table_id=table_id, user=user, channel_name=channel_name)
+
+
+def _connections_remove(rows) -> int:
+    """Remove dead connection rows; every seat that lost its last one is disconnected (robot, grace)."""
+    from django.contrib.auth import get_user_model
+
+    from .play import seat_connection_changed
+
+    lost: set[tuple[int, int]] = set()
+    for pk, table_id, user_id in rows.values_list("pk", "table_id", "user_id"):
+        # the condition again in the delete: a row renewed since the read stays
+        if rows.filter(pk=pk).delete()[0]:
+            lost.add((table_id, user_id))
+    users = get_user_model().objects.in_bulk({user_id for _, user_id in lost})
+    for table_id, user_id in sorted(lost):
+        with transaction.atomic():
+            broadcast.table_touched(table_id=table_id)
+            seat_connection_changed(table_id=table_id, user=users[user_id])
+    return len(lost)
+
+
+def socket_connections_expire() -> int:
+    """The tick's share (platform.md §10.1): rows whose lease ran out belong to dead sockets."""
+    cutoff = timezone.now() - timedelta(seconds=settings.WS_LEASE_SECONDS)
+    return _connections_remove(SocketConnection.objects.filter(renewed__lt=cutoff))
+
+
+def socket_server_started(*, server: str) -> int:
+    """A server that starts removes the rows its earlier processes of the same name left behind."""
+    if not server:
+        return 0
+    return _connections_remove(SocketConnection.objects.filter(server=server).exclude(process=socket_process()))
 
 
 def socket_disconnected(*, table_id: int, user, channel_name: str) -> None:

@@ -283,5 +283,15 @@ AWAY_AFTER_TIMEOUTS = 3
 WS_MAX_FRAME_BYTES = 8 * 1024
 WS_MAX_FRAMES_PER_SECOND = 20
 WS_ABUSE_LIMIT = 5
+#: deepest JSON nesting a socket frame may have (platform.md §10.1)
+WS_MAX_FRAME_DEPTH = 32
+#: connection leases (platform.md §10.1): a socket renews its row this often; the tick
+#: removes a row not renewed for WS_LEASE_SECONDS (its process crashed or was killed)
+WS_LEASE_RENEW_SECONDS = float(os.environ.get("MAZZIERE_WS_LEASE_RENEW_SECONDS", "20"))
+WS_LEASE_SECONDS = 60
+#: this server's name: a daphne that starts with a name removes the connection rows its
+#: earlier processes of the same name left behind. ``serve`` names its daphne host:port;
+#: give each hand-run daphne its own (two live processes must never share one).
+SERVER_NAME = os.environ.get("MAZZIERE_SERVER_NAME", "")
 CHAT_MAX_LENGTH = 300
 CHAT_RATE = (5, 10)  # at most 5 messages in any 10 seconds per user and room

@@ -198,10 +198,10 @@ async def test_every_bad_frame_gets_an_error_and_changes_nothing():
         (json.dumps({"action": legal, "version": 99}), "stale_version"),
         (json.dumps({"action": {"type": "play", "card": "Zz"}, "version": 0}), "illegal_action"),
         (json.dumps({"action": {"type": "play"}, "version": 0}), "illegal_action"),
-        (json.dumps({"action": legal, "version": "zero"}), "validation_error"),
+        (json.dumps({"action": legal, "version": "zero"}), "bad_frame"),
         (json.dumps({"chat": "   "}), "chat_empty"),
         (json.dumps({"chat": "x" * 301}), "chat_too_long"),
-        (json.dumps({"cancel_vote": "maybe"}), "validation_error"),
+        (json.dumps({"cancel_vote": "maybe"}), "bad_frame"),
         (json.dumps({"report": "abc"}), "bad_frame"),
     ]
     for text, code in cases:

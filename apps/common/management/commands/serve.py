@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -26,6 +27,8 @@ class Command(BaseCommand):
     def handle(self, *args, host, port, no_celery, **options):
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE",
                                                                         "config.settings.base")}
+        # daphne's name: one restarted on the same address removes its earlier process's rows
+        env.setdefault("MAZZIERE_SERVER_NAME", f"{socket.gethostname()}:{port}")
         python = sys.executable
         sqlite = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
         commands = {"daphne": [python, "-m", "daphne", "-b", host, "-p", str(port), "config.asgi:application"]}
