@@ -63,4 +63,11 @@ IT = {
     "Tables": "Tavoli",
     "Rankings": "Classifiche",
     "My matches": "Le mie partite",
+    "You asked for the next match.": "Hai chiesto la prossima partita.",
+    "Waiting for:": "In attesa di:",
+    "Waiting for players to fill the free seats.": "In attesa di giocatori per i posti liberi.",
+    "Play again": "Gioca ancora",
+    "Ready:": "Pronti:",
+    "Whoever has not confirmed in <span class=\"left\">%(left)s</span> s leaves the seat, charged nothing.":
+        "Chi non conferma entro <span class=\"left\">%(left)s</span> s lascia il posto, senza alcun addebito.",
 }

@@ -199,7 +199,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
         match = table_match_in_play(table_id=self.table_id)
         action, version = _parse_action(frame)
-        match_action_apply(match_id=match.pk, action=action, version=version, user=self.user)
+        seat = frame.get("seat")  # optional; the service refuses any seat but the player's own
+        seat = int(seat) if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) < 4 else seat
+        match_action_apply(match_id=match.pk, action=action, version=version, user=self.user, seat=seat)
 
     @database_sync_to_async
     def _chat(self, text: Any) -> None:
