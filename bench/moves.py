@@ -176,11 +176,12 @@ def make_world(tables: int, game: str, tag: str) -> list[dict]:
 
 
 def redeal(table_id: int) -> None:
-    """Start the next match at once (the bench skips the 10 s pause between matches)."""
-    from apps.tables.models import Table
+    """Start the next match at once (every bench player confirms it, as "Gioca ancora" does)."""
+    from apps.tables.models import Seat, Table
     from apps.tables.services import table_start_if_ready
 
     Table.objects.filter(pk=table_id).update(next_match_at=None)
+    Seat.objects.filter(table_id=table_id, player__isnull=False).update(ready=True)
     table_start_if_ready(table_id=table_id)
 
 

@@ -76,4 +76,11 @@ IT = {
         "mano, nessuna carta non distribuita, nessun seed di mescolamento, nessun registro). Il registro e la replica di ogni "
         "posto si aprono a partita finita.",
     "Live, version %(version)s": "In diretta, versione %(version)s",
+    "You asked for the next match.": "Hai chiesto la prossima partita.",
+    "Waiting for:": "In attesa di:",
+    "Waiting for players to fill the free seats.": "In attesa di giocatori per i posti liberi.",
+    "Play again": "Gioca ancora",
+    "Ready:": "Pronti:",
+    "Whoever has not confirmed in <span class=\"left\">%(left)s</span> s leaves the seat, charged nothing.":
+        "Chi non conferma entro <span class=\"left\">%(left)s</span> s lascia il posto, senza alcun addebito.",
 }

@@ -76,6 +76,17 @@ class TableLeaveView(APIView):
         return Response(selectors.table_as_dict(table))
 
 
+class TableReadyView(APIView):
+    """``POST /api/tables/{id}/ready/``: ask for the next match (platform.md §8.1)."""
+
+    permission_classes = [IsPlayer]
+
+    @extend_schema(request=None, responses=dict)
+    def post(self, request, table_id: int):
+        services.table_ready(user=request.user, table_id=table_id)
+        return Response(selectors.table_readiness(table_id=table_id))
+
+
 class TableRobotView(APIView):
     permission_classes = [IsPlayer]
 
@@ -124,7 +135,7 @@ class MatchActionView(APIView):
             raise ValidationFailed("A move is {\"action\": {...}, \"version\": n}.",
                                    fields={k: ["Required."] for k in ("action", "version") if k not in data})
         play.match_action_apply(match_id=match_id, action=data["action"], version=data["version"],
-                                user=request.user)
+                                user=request.user, seat=data.get("seat"))  # the service checks it is yours
         match = selectors.match_get(match_id=match_id)
         return Response(selectors.match_view_get(match=match, user=request.user))
 

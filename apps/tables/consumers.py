@@ -151,6 +151,18 @@ def _parse_action(frame: dict[str, Any]) -> tuple[dict[str, Any], int]:
     return action, version
 
 
+def _parse_seat(frame: dict[str, Any]) -> int | None:
+    """The optional seat a move names; the service refuses any seat but the player's own."""
+    seat = frame.get("seat")
+    if seat is None:
+        return None
+    if isinstance(seat, str) and _DIGITS.fullmatch(seat.strip()):
+        seat = int(seat)
+    if type(seat) is not int or not 0 <= seat < 16:
+        raise _bad("A move's seat is the number of a seat at this table.")
+    return seat
+
+
 def _parse_vote(vote: Any) -> bool:
     vote = {"true": True, "false": False}.get(vote, vote) if isinstance(vote, str) else vote
     if type(vote) is not bool:
@@ -319,7 +331,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             frame = _parse_frame(text_data, bytes_data)
             if "action" in frame:
-                await self._act(*_parse_action(frame))
+                await self._act(*_parse_action(frame), _parse_seat(frame))
             elif "chat" in frame:
                 if not isinstance(frame["chat"], str):
                     raise _bad("A chat line is text.")
@@ -350,12 +362,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=render_error(table_id=self.table_id, code=code, detail=str(detail)))
 
     @database_sync_to_async
-    def _act(self, action: dict[str, Any], version: int) -> None:
+    def _act(self, action: dict[str, Any], version: int, seat: int | None) -> None:
         from .play import match_action_apply
         from .selectors import table_match_in_play
 
         match = table_match_in_play(table_id=self.table_id)
-        match_action_apply(match_id=match.pk, action=action, version=version, user=self.user)
+        match_action_apply(match_id=match.pk, action=action, version=version, user=self.user, seat=seat)
 
     @database_sync_to_async
     def _chat(self, text: Any) -> None:

@@ -34,6 +34,9 @@ class Table(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     #: "between matches": when the next match may start (a deadline, platform.md §0.2)
     next_match_at = models.DateTimeField(null=True, blank=True)
+    #: after a match: seated humans who have not confirmed the next one by then are stood
+    #: up, charged nothing (platform.md §8.1, "between matches")
+    confirm_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     #: since when no human is seated (the table closes after 5 minutes)
     empty_since = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
@@ -57,6 +60,9 @@ class Seat(models.Model):
     robot = models.BooleanField(default=False)
     since = models.DateTimeField(null=True, blank=True)
     ip = models.GenericIPAddressField(null=True, blank=True)
+    #: the player asked for the next match (sitting down asks for one; the end of a match
+    #: clears it, "Gioca ancora" sets it again): no stake is ever taken without it
+    ready = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["table", "number"]

@@ -4,6 +4,14 @@ One function applies every action, whoever sends it (REST, websocket, robot, tim
 ``match_action_apply``. It locks the match row, checks version, seat, turn and the
 engine, saves the state and the log in one transaction, and after commit broadcasts
 only "table changed, version n". Engines are pure; money moves through the wallet.
+
+Lock order (one for every path, so PostgreSQL never deadlocks): **the table row first,
+then the match row**, then seats, match seats, proposals, and last the wallet accounts
+(which ``ledger_post`` locks in id order). Every path that locks a table match (a move,
+a robot or timeout move, leaving, reconnecting, grace expiry, a cancellation vote, the
+settings, a confirmation for the next match) takes the table's lock first: ``_lock_match``
+does it for the paths that start from a match. A match's table never changes, so reading
+``table_id`` before the locks is safe. Tournament matches have no table: only the match.
 """
 
 from __future__ import annotations
@@ -75,6 +83,14 @@ def match_create(*, game: str, players: int, options: dict[str, Any], seats: lis
 # -- applying actions -------------------------------------------------------------------
 
 
+def _lock_match(match_id: Any, **filters: Any) -> Match | None:
+    """Lock a match in the one order: its table's row first (if it has one), then the match."""
+    table_id = Match.objects.filter(pk=match_id).values_list("table_id", flat=True).first()
+    if table_id is not None:
+        Table.objects.select_for_update().filter(pk=table_id).values_list("pk", flat=True).first()
+    return Match.objects.select_for_update().filter(pk=match_id, **filters).first()
+
+
 def _load(match: Match):
     return get_engine(match.game).from_json(match.state)
 
@@ -136,8 +152,11 @@ def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, s
     if type(version) is not int:
         raise DomainError("The move needs the integer version of the match it was made on.",
                           code="validation_error", fields={"version": ["An integer is required."]})
+    if seat is not None and type(seat) is not int:
+        raise DomainError("The seat is the integer number of your own seat.", code="validation_error",
+                          fields={"seat": ["An integer is required."]})
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = _lock_match(match_id)
         if match is None:
             raise NotFoundError("No such match.")
         if match.status != Match.PLAYING:
@@ -196,7 +215,7 @@ def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, s
 def match_robot_move(*, match_id: int) -> bool:
     """Play one robot move if a robot-controlled seat is to act; True if one was played."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id, status=Match.PLAYING).first()
+        match = _lock_match(match_id, status=Match.PLAYING)
         if match is None:
             return False
         state = _load(match)
@@ -235,7 +254,7 @@ def match_turn_timeout(*, match_id: int, version: int | None = None) -> bool:
     timer was set for (an eager countdown task runs at once and must do nothing).
     """
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id, status=Match.PLAYING).first()
+        match = _lock_match(match_id, status=Match.PLAYING)
         if match is None or match.turn_deadline is None or match.turn_deadline > timezone.now():
             return False
         if version is not None and match.version != version:
@@ -271,7 +290,7 @@ def seat_connection_changed(*, table_id: int, user) -> None:
         table = Table.objects.select_for_update().filter(pk=table_id).first()
         if table is None:
             return
-        match = table.matches.filter(status=Match.PLAYING).first()
+        match = table.matches.select_for_update().filter(status=Match.PLAYING).first()  # table, then match
         if match is None:
             return
         ms = match.match_seats.filter(player=user).first()
@@ -325,14 +344,14 @@ def match_grace_expired(*, match_seat_id: int) -> bool:
         ms = MatchSeat.objects.select_related("match").filter(pk=match_seat_id).first()
         if ms is None:
             return False
-        match = Match.objects.select_for_update().get(pk=ms.match_id)
+        match = _lock_match(ms.match_id)
         ms.refresh_from_db()
         if (match.status != Match.PLAYING or ms.grace_deadline is None or ms.grace_deadline > timezone.now()
                 or SocketConnection.objects.filter(table_id=match.table_id, user_id=ms.player_id).exists()):
             return False
         match_abandon(match=match, seat=ms.number)
         Seat.objects.filter(table_id=match.table_id, player_id=ms.player_id).update(player=None, since=None,
-                                                                                      ip=None)
+                                                                                      ip=None, ready=False)
     return True
 
 
@@ -401,8 +420,14 @@ def _pay(match: Match, seats: list[MatchSeat], outcome: Settlement, paid: dict[i
 # -- friendly cancellation (platform.md §8.4) ------------------------------------------------------
 
 
+def _voters(match: Match) -> list[MatchSeat]:
+    """Every human seat votes, a player in the grace period too (their vote waits for their
+    return): only the leader's robots and abandoned seats do not (platform.md §8.4)."""
+    return [ms for ms in match.match_seats.all() if ms.player_id and not ms.abandoned]
+
+
 def _proposal_dict(match: Match, proposal: CancelProposal | None) -> dict[str, Any]:
-    humans = [ms for ms in match.match_seats.all() if ms.player_id and not ms.robot_playing]
+    humans = _voters(match)
     votes = (proposal.votes if proposal else {}) or {}
     return {"proposal": {
         "votes": {ms.nickname: votes[str(ms.number)] for ms in humans if str(ms.number) in votes},
@@ -416,7 +441,7 @@ def match_cancel_vote(*, match_id: int, user, accept: Any) -> dict[str, Any]:
         raise DomainError("Say yes or no: 'accept' must be true or false.", code="validation_error",
                           fields={"accept": ["true or false"]})
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = _lock_match(match_id)
         if match is None:
             raise NotFoundError("No such match.")
         if match.table_id is None:
@@ -425,7 +450,7 @@ def match_cancel_vote(*, match_id: int, user, accept: Any) -> dict[str, Any]:
         if match.status != Match.PLAYING:
             raise Conflict("This match is over.", code="match_over")
         ms = match.match_seats.filter(player=user).first()
-        if ms is None or ms.robot_playing:
+        if ms is None or ms.abandoned:
             raise Forbidden("Only the human players seated in this match vote.")
         now = timezone.now()
         proposal = match.cancel_proposals.filter(closed=False).first()
@@ -437,7 +462,7 @@ def match_cancel_vote(*, match_id: int, user, accept: Any) -> dict[str, Any]:
             proposal = CancelProposal.objects.create(
                 match=match, opened_at=now, deadline=now + timedelta(seconds=settings.CANCEL_VOTE_SECONDS))
         proposal.votes = {**proposal.votes, str(ms.number): accept}
-        voters = [m for m in match.match_seats.all() if m.player_id and not m.robot_playing]
+        voters = _voters(match)
         if not accept:
             proposal.closed = True
         elif all(proposal.votes.get(str(m.number)) is True for m in voters):

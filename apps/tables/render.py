@@ -230,7 +230,19 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
 
     user_id = getattr(user, "pk", None)
     seated = bool(user_id and any(s.player_id == user_id for s in seat_rows))
+    between = bool(table and (match is None or match.status != Match.PLAYING))
+    mine = next((s for s in seat_rows if user_id and s.player_id == user_id), None)
+    confirm = table.confirm_deadline if (table and between) else None
+
+    def name(s: Seat) -> str:
+        return getattr(getattr(s.player, "profile", None), "nickname", None) or "?"
+
     return {
+        "between": between and match is not None, "my_ready": bool(mine and mine.ready),
+        "ready_names": [name(s) for s in seat_rows if s.player_id and s.ready],
+        "waiting_names": [name(s) for s in seat_rows if s.player_id and not s.ready],
+        "confirm_deadline": confirm.isoformat() if confirm else "",
+        "confirm_seconds_left": max(0, int((confirm - timezone.now()).total_seconds())) if confirm else None,
         "seated": seated, "is_leader": bool(table and user_id == table.leader_id),
         "can_sit": bool(table and is_player(user) and not seated),
         "free_seats": [s.number for s in seat_rows if not s.taken],

@@ -242,6 +242,16 @@ def table_as_dict(table: Table) -> dict[str, Any]:
     }
 
 
+def table_readiness(*, table_id: int) -> dict[str, Any]:
+    """Who asked for the next match and who is still awaited (``POST .../ready/``)."""
+    seats = Seat.objects.filter(table_id=table_id, player__isnull=False).select_related("player__profile")
+    names = [(getattr(s.player, "profile", None), s.ready) for s in seats.order_by("number")]
+    match = Match.objects.filter(table_id=table_id, status=Match.PLAYING).values_list("pk", flat=True).first()
+    return {"ready": [p.nickname for p, ready in names if p and ready],
+            "waiting": [p.nickname for p, ready in names if p and not ready],
+            "match": match}
+
+
 def player_finished_matches(*, user) -> QuerySet:
     return (Match.objects.filter(match_seats__player=user).exclude(status=Match.PLAYING)
             .order_by("-finished_at").distinct())

@@ -1,7 +1,14 @@
 """Tables and seats (platform.md §8.1-§8.3): create, sit, leave, robots, invitations, settings.
 
 The table row is locked (``select_for_update``) whenever seats change, so two players
-racing for the last seat get exactly one winner, and a match starts exactly once.
+racing for the last seat get exactly one winner, and a match starts exactly once. Every
+path that also touches the table's match locks the table first, then the match (the one
+lock order, written down in ``play.py``).
+
+A match starts only when every seat is taken and every seated human asked for it: sitting
+down asks for one, the end of a match clears every request, and "Gioca ancora"
+(``table_ready``) asks again. Whoever has not asked 60 seconds after the end is stood up,
+charged nothing (platform.md §8.1).
 """
 
 from __future__ import annotations
@@ -152,7 +159,7 @@ def table_create(*, user, data: Any, ip: str | None = None) -> Table:
         table = Table.objects.create(game=game, leader=user, **{k: clean[k] for k in SETTINGS_FIELDS})
         Seat.objects.bulk_create([
             Seat(table=table, number=i, player=user if i == 0 else None, since=now if i == 0 else None,
-                 ip=ip if i == 0 else None)
+                 ip=ip if i == 0 else None, ready=i == 0)
             for i in range(clean["players"])
         ])
     table_start_if_ready(table_id=table.pk)  # a one-seat game (Solitario) is full once its creator sits
@@ -185,7 +192,8 @@ def table_sit(*, user, table_id: Any, seat: Any = None, ip: str | None = None) -
         chosen.player = user
         chosen.since = timezone.now()
         chosen.ip = ip
-        chosen.save(update_fields=["player", "since", "ip"])
+        chosen.ready = True  # sitting down asks for the next match
+        chosen.save(update_fields=["player", "since", "ip", "ready"])
         if table.empty_since is not None:
             table.empty_since = None
             table.save(update_fields=["empty_since"])
@@ -246,13 +254,15 @@ def table_leave(*, user, table_id: Any) -> Table:
         if match is not None and match.match_seats.filter(player=user).exists():
             # leaving during a match is an abandonment: the robot takes the seat (§8.6)
             match_abandon(match=match, seat=match.match_seats.get(player=user).number)
-        seat.player = None
-        seat.since = None
-        seat.ip = None
-        seat.save(update_fields=["player", "since", "ip"])
+        _stand_up(seat)
         _after_seat_freed(table)
         broadcast.table_changed(table_id=table.pk, match_id=None, version=_current_version(table))
     return table
+
+
+def _stand_up(seat: Seat) -> None:
+    seat.player, seat.since, seat.ip, seat.ready = None, None, None, False
+    seat.save(update_fields=["player", "since", "ip", "ready"])
 
 
 def _after_seat_freed(table: Table) -> None:
@@ -303,8 +313,12 @@ def table_settings_update(*, user, table_id: Any, data: Any) -> Table:
             if need and _balance(seat.player, table.currency) < need:
                 broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
                                        text=f"You were stood up: the new stake needs {need} {table.currency}.")
-                seat.player, seat.since, seat.ip = None, None, None
-                seat.save(update_fields=["player", "since", "ip"])
+                _stand_up(seat)
+        if table.confirm_deadline is not None:
+            # between matches: every player confirms the new terms, with a fresh window
+            table.seats.update(ready=False)
+            table.confirm_deadline = timezone.now() + timedelta(seconds=settings.NEXT_MATCH_CONFIRM_SECONDS)
+            table.save(update_fields=["confirm_deadline"])
         _after_seat_freed(table)
         audit_record(actor=user, action="table_settings", target=table, after=changes, reason="leader change")
         broadcast.table_settings_changed(table_id=table.pk, changes=changes)
@@ -318,10 +332,11 @@ def _resize(table: Table, seats: list[Seat], players: int) -> None:
     if players > len(seats):
         Seat.objects.bulk_create([Seat(table=table, number=i) for i in range(len(seats), players)])
         return
-    occupants = [(s.player_id, s.robot, s.since, s.ip) for s in seats if s.taken]
+    occupants = [(s.player_id, s.robot, s.since, s.ip, s.ready) for s in seats if s.taken]
     Seat.objects.filter(table=table).delete()  # no (table, player) clash while moving people
     Seat.objects.bulk_create([
-        Seat(table=table, number=i, **dict(zip(("player_id", "robot", "since", "ip"), occupants[i], strict=True)))
+        Seat(table=table, number=i,
+             **dict(zip(("player_id", "robot", "since", "ip", "ready"), occupants[i], strict=True)))
         if i < len(occupants) else Seat(table=table, number=i)
         for i in range(players)
     ])
@@ -331,7 +346,8 @@ def _resize(table: Table, seats: list[Seat], players: int) -> None:
 
 
 def _maybe_start(table: Table) -> Match | None:
-    """Start a match when every seat is taken, no match runs and no pause is pending."""
+    """Start a match when every seat is taken, every seated human asked for it, at least
+    one human is seated (robots never play on alone), no match runs and no pause is pending."""
     if table.matches.filter(status=Match.PLAYING).exists():
         return None
     if table.next_match_at is not None and table.next_match_at > timezone.now():
@@ -342,6 +358,9 @@ def _maybe_start(table: Table) -> Match | None:
         if table.next_match_at is not None:  # the pause is over: the next full table starts at once
             table.next_match_at = None
             table.save(update_fields=["next_match_at"])
+        return None
+    humans = [s for s in seats if s.player_id]
+    if not humans or not all(s.ready for s in humans):
         return None
     need = stake_per_seat(table.game, table.stake) if table.official else 0
     from apps.wallet.services import stakes_collect
@@ -358,7 +377,8 @@ def _maybe_start(table: Table) -> Match | None:
             raise _StoodUp(short)  # rolls back the new match and every stake taken for it
         match.match_seats.filter(player__isnull=False).update(stake_paid=need)
     table.next_match_at = None
-    table.save(update_fields=["next_match_at"])
+    table.confirm_deadline = None
+    table.save(update_fields=["next_match_at", "confirm_deadline"])
     broadcast.table_changed(table_id=table.pk, match_id=match.pk, version=match.version)
     return match
 
@@ -379,26 +399,68 @@ def table_start_if_ready(*, table_id: int) -> Match | None:
                 return _maybe_start(table)
         except _StoodUp as stood:
             with transaction.atomic():
+                table = Table.objects.select_for_update().get(pk=table_id)  # the table first, then seats
                 for seat in Seat.objects.select_for_update().filter(table_id=table_id, player_id__in=stood.players):
                     broadcast.table_notice(table_id=table_id, user_id=seat.player_id,
                                            text="You were stood up: you cannot cover the stake.")
-                    seat.player, seat.since, seat.ip = None, None, None
-                    seat.save(update_fields=["player", "since", "ip"])
-                table = Table.objects.get(pk=table_id)
+                    _stand_up(seat)
                 _after_seat_freed(table)
                 broadcast.table_changed(table_id=table_id, match_id=None, version=0)
     return None
 
 
 def table_after_match(*, table_id: int) -> None:
-    """The between-matches pause: the next match starts 10 seconds later if all seats are taken.
+    """Between matches: nobody has asked for the next match yet; the window to ask closes
+    60 seconds from now (called under the table's lock, inside the match's last change).
 
     Robots that replaced players who abandoned leave with the match: they never play on.
     """
-    table = Table.objects.get(pk=table_id)
-    table.next_match_at = timezone.now() + timedelta(seconds=settings.NEXT_MATCH_DELAY_SECONDS)
-    table.save(update_fields=["next_match_at"])
-    _schedule_next_match(table)
+    table = Table.objects.select_for_update().get(pk=table_id)
+    table.seats.update(ready=False)
+    table.next_match_at = None
+    table.confirm_deadline = timezone.now() + timedelta(seconds=settings.NEXT_MATCH_CONFIRM_SECONDS)
+    table.save(update_fields=["next_match_at", "confirm_deadline"])
+
+
+def table_ready(*, user, table_id: Any) -> Match | None:
+    """The player asks for the next match ("Gioca ancora"). The request that completes the
+    set starts it at once (stakes taken then); asking twice changes nothing."""
+    _player_checks(user)
+    with transaction.atomic():
+        table = _table_locked(table_id)
+        seat = table.seats.select_for_update().filter(player=user).first()
+        if seat is None:
+            raise Conflict("You are not seated at this table.", code="not_seated")
+        if table.matches.filter(status=Match.PLAYING).exists():
+            raise Conflict("A match is being played: confirm the next one when it is over.",
+                           code="match_in_progress")
+        if seat.ready:
+            return None
+        seat.ready = True
+        seat.save(update_fields=["ready"])
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
+    return table_start_if_ready(table_id=table.pk)
+
+
+def table_confirmations_expire(*, table_id: int) -> int:
+    """The window after a match closed: stand up every seated human who did not ask for
+    the next match (nothing is charged to them). Returns how many were stood up."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id, status=Table.OPEN).first()
+        if (table is None or table.confirm_deadline is None or table.confirm_deadline > timezone.now()
+                or table.matches.filter(status=Match.PLAYING).exists()):
+            return 0
+        late = list(table.seats.select_for_update().filter(player__isnull=False, ready=False))
+        for seat in late:
+            broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
+                                   text="You were stood up: you did not confirm the next match within "
+                                        f"{settings.NEXT_MATCH_CONFIRM_SECONDS} seconds. Nothing was charged.")
+            _stand_up(seat)
+        table.confirm_deadline = None
+        table.save(update_fields=["confirm_deadline"])
+        _after_seat_freed(table)
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
+    return len(late)
 
 
 def _schedule_next_match(table: Table) -> None:
@@ -412,12 +474,15 @@ def _schedule_next_match(table: Table) -> None:
 
 
 def tables_due_work() -> int:
-    """The tick's share for tables: dead connections, next matches that are due, idle tables to close."""
+    """The tick's share for tables: dead connections, next matches that are due, players who
+    did not confirm the next match in time, idle tables to close."""
     done = socket_connections_expire()
     now = timezone.now()
     for table_id in Table.objects.filter(status=Table.OPEN, next_match_at__lte=now).values_list("pk", flat=True):
         if table_start_if_ready(table_id=table_id) is not None:
             done += 1
+    for table_id in Table.objects.filter(status=Table.OPEN, confirm_deadline__lte=now).values_list("pk", flat=True):
+        done += table_confirmations_expire(table_id=table_id)
     idle = now - timedelta(seconds=settings.TABLE_IDLE_CLOSE_SECONDS)
     for table in Table.objects.filter(status=Table.OPEN, empty_since__lte=idle):
         with transaction.atomic():

@@ -80,13 +80,15 @@ def table_page(request, table_id: int):
 @login_required
 @require_POST
 def table_seat_action(request, table_id: int, what: str):
-    """Sit, leave or add a robot from the page; errors become messages."""
+    """Sit, leave, ask for the next match or add a robot from the page; errors become messages."""
     try:
         if what == "sit":
             services.table_sit(user=request.user, table_id=table_id, seat=_int(request.POST.get("seat")),
                                ip=request_ip(request))
         elif what == "leave":
             services.table_leave(user=request.user, table_id=table_id)
+        elif what == "ready":
+            services.table_ready(user=request.user, table_id=table_id)
         elif what == "robot":
             services.table_robot_add(user=request.user, table_id=table_id, seat=_int(request.POST.get("seat")))
         else:

@@ -275,7 +275,7 @@ CSRF_FAILURE_VIEW = "apps.common.views.csrf_failure"
 #: pause between two robot moves, so people can follow them (0: robots play at once)
 ROBOT_MOVE_DELAY = float(os.environ.get("MAZZIERE_ROBOT_MOVE_DELAY", "0.8"))
 DISCONNECT_GRACE_SECONDS = 180
-NEXT_MATCH_DELAY_SECONDS = 10
+NEXT_MATCH_CONFIRM_SECONDS = 60  # platform.md §8.1: confirm the next match within this
 SETTINGS_POSTPONE_SECONDS = 15
 TABLE_IDLE_CLOSE_SECONDS = 300
 CANCEL_VOTE_SECONDS = 60

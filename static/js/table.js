@@ -30,6 +30,11 @@
       const span = timer.querySelector(".left");
       if (span) span.textContent = left;
     }
+    for (const el of root.querySelectorAll("[data-countdown]")) {
+      const left = Math.max(0, Math.round((Date.parse(el.dataset.countdown) - Date.now()) / 1000));
+      const span = el.querySelector(".left");
+      if (span) span.textContent = left;
+    }
     if (Date.now() - lastMessage > QUIET_MS) {
       lastMessage = Date.now();
       sync();

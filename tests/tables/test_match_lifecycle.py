@@ -1,5 +1,5 @@
 """Around the match: disconnection grace, abandonment with 2 and with more sides, Bestia's
-units, the next match, idle tables, leaders, lost robot tasks (platform.md §8.1-§8.6)."""
+units, idle tables, leaders, lost robot tasks (platform.md §8.1-§8.6)."""
 
 from __future__ import annotations
 
@@ -114,18 +114,6 @@ def test_bestia_units_are_settled_from_the_escrow():
     assert ledger_check() is None
 
 
-def test_next_match_starts_ten_seconds_later(clock):
-    table, users = seat_players("briscola", 2, official=False, credits=0)
-    first = finish(table.matches.get().pk, users)
-    table.refresh_from_db()
-    assert table.next_match_at is not None
-    call_command("tournaments_tick")
-    assert table.matches.count() == 1  # the pause between matches
-    clock.advance(seconds=11)
-    call_command("tournaments_tick")
-    assert table.matches.count() == 2 and table.matches.exclude(pk=first.pk).get().status == "playing"
-
-
 def test_idle_table_closes_after_five_minutes_and_leader_passes_on(clock):
     a, b = make_user(nickname="LeadA"), make_user(nickname="LeadB")
     table = services.table_create(user=a, data={"game": "scopa", "players": 4})
@@ -185,8 +173,8 @@ def test_players_who_cannot_cover_the_stake_are_stood_up():
     if left:
         wallet_debit(player=b, currency="cash", amount=left, kind="stake", reference="elsewhere",
                      destination="house:bank")
-    Table.objects.filter(pk=table.pk).update(next_match_at=None)
-    assert services.table_start_if_ready(table_id=table.pk) is None
+    assert services.table_ready(user=a, table_id=table.pk) is None
+    assert services.table_ready(user=b, table_id=table.pk) is None  # the set is complete, b is short
     assert not table.seats.filter(player=b).exists() and table.matches.count() == 1
     assert ledger_check() is None
 

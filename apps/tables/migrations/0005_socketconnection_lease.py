@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0003_table_revision'),
+        ('tables', '0004_seat_ready_confirm_deadline'),
     ]
 
     operations = [
