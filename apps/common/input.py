@@ -102,9 +102,10 @@ def _no_constant(name: str) -> Any:
     raise BadInput("body", f"{name} is not a JSON number.")
 
 
-def json_loads_checked(text: str) -> Any:
-    """``json.loads`` that refuses deep nesting, NUL, lone surrogates and huge integers."""
-    json_depth_check(text)
+def json_loads_checked(text: str, *, depth: int = MAX_JSON_DEPTH) -> Any:
+    """``json.loads`` that refuses deep nesting, NUL, lone surrogates and huge integers
+    (request bodies here, socket frames in the table consumer)."""
+    json_depth_check(text, depth)
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except RecursionError:  # pragma: no cover - the depth check comes first

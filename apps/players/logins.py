@@ -44,6 +44,13 @@ class LoginLimitsHandler(AxesDatabaseHandler):
             return max(username_failures, settings.AXES_FAILURE_LIMIT)  # the IP is locked
         return username_failures
 
+    def user_logged_out(self, sender, request, user, **kwargs):
+        """A logout sent without a request (the sockets' own logout signal, a management
+        command) has nothing for axes to record; axes itself would fail on it."""
+        if request is None:
+            return None
+        return super().user_logged_out(sender, request, user, **kwargs)
+
 
 def seconds_to_wait(request, credentials: dict | None = None) -> int:
     """Until the lock lifts: the cool-off counted from the latest failure that keeps it."""

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import math
 import re
 import time
 from collections import deque
@@ -22,6 +20,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from apps.common.errors import DomainError
+from apps.common.input import BadInput, json_loads_checked, text_problem
 from apps.common.net import client_ip
 
 from . import broadcast
@@ -42,8 +41,6 @@ def database_sync_to_async(func):
     return _database_sync_to_async(func, thread_sensitive=sqlite)
 
 
-#: a frame's integers fit a PostgreSQL bigint; anything larger is not an id, a version or a count
-_MAX_INT = 2**63 - 1
 #: a number sent as a string (htmx forms): ASCII digits that fit a bigint
 _DIGITS = re.compile(r"[0-9]{1,18}")
 
@@ -52,72 +49,13 @@ def _bad(detail: str) -> DomainError:
     return DomainError(detail, code="bad_frame")
 
 
-def _too_deep(text: str, limit: int) -> bool:
-    """Whether JSON text nests deeper than ``limit``, found without parsing it (the
-    parser itself recurses, and 3,000 brackets exhaust Python's stack)."""
-    if text.count("[") + text.count("{") <= limit:
-        return False
-    depth, in_string, escaped = 0, False, False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif ch in "]}":
-            depth -= 1
-    return False
-
-
-def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number")
-
-
-def _check_values(value: Any) -> None:
-    """Every string is clean UTF-8 without NUL (PostgreSQL stores neither a NUL nor a lone
-    surrogate), every number is finite and in range."""
-    if isinstance(value, str):
-        if "\x00" in value:
-            raise _bad("A frame may not contain NUL characters.")
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise _bad("A frame may not contain lone surrogates.") from None
-    elif isinstance(value, bool) or value is None:
-        return
-    elif isinstance(value, int):
-        if abs(value) > _MAX_INT:
-            raise _bad("A number in the frame is out of range.")
-    elif isinstance(value, float):
-        if not math.isfinite(value):
-            raise _bad("A number in the frame is out of range.")
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _check_values(key)
-            _check_values(item)
-    elif isinstance(value, list):
-        for item in value:
-            _check_values(item)
-
-
 def _parse_json(text: str) -> Any:
-    """Parse JSON a client sent, refusing (``bad_frame``) what would crash or poison the work after it."""
-    if _too_deep(text, settings.WS_MAX_FRAME_DEPTH):
-        raise _bad(f"A frame nests at most {settings.WS_MAX_FRAME_DEPTH} levels.")
+    """Parse JSON a client sent, refusing (``bad_frame``) what would crash or poison the work
+    after it: the same checks as a request body (platform.md §12), in the socket's words."""
     try:
-        value = json.loads(text, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError):
-        raise _bad("The frame is not valid JSON.") from None
-    _check_values(value)
-    return value
+        return json_loads_checked(text, depth=settings.WS_MAX_FRAME_DEPTH)
+    except BadInput as exc:
+        raise _bad(f"The frame is not accepted: {exc.message}") from None
 
 
 def _parse_frame(text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
@@ -126,7 +64,9 @@ def _parse_frame(text_data: str | None, bytes_data: bytes | None) -> dict[str, A
             text_data = (bytes_data or b"").decode("utf-8")
         except UnicodeDecodeError:
             raise _bad("The frame is not valid UTF-8.") from None
-    _check_values(text_data)  # a lone surrogate in the text itself
+    problem = text_problem(text_data)  # a lone surrogate or NUL in the text itself
+    if problem:
+        raise _bad(f"The frame is not accepted: {problem}")
     frame = _parse_json(text_data)
     if not isinstance(frame, dict):
         raise _bad("A frame is a JSON object.")

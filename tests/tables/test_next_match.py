@@ -51,7 +51,7 @@ def play_rest(match_id, users):
 
 async def table_socket(user, table_id):
     communicator = WebsocketCommunicator(application, f"/ws/tables/{table_id}/",
-                                         headers=[(b"origin", b"http://localhost")])
+                                         headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")])
     communicator.scope["user"] = user
     connected, _ = await communicator.connect()
     assert connected
