@@ -113,7 +113,8 @@ def present_actions(legal: list[dict[str, Any]]) -> dict[str, Any]:
 def _seats(table: Table | None, match: Match | None, view: dict[str, Any], seat_rows: list[Seat],
            connected: set[int]) -> list[dict[str, Any]]:
     seats = []
-    to_act = set(view.get("to_act") or [])
+    # a match that is over (finished or cancelled) waits for nobody
+    to_act = set(view.get("to_act") or []) if match is not None and match.status == Match.PLAYING else set()
     match_seats = {ms.number: ms for ms in match.match_seats.all()} if match else {}
     table_seats = {s.number: s for s in seat_rows}
     count = match.players if match else (table.players if table else 0)

@@ -96,3 +96,22 @@ def test_poker_is_playable_in_the_browser_against_a_robot(chromium, mazziere_ser
     assert not anna.errors, anna.errors
     anna.context.close()
     still_up()
+
+
+def test_a_cancelled_match_is_announced_on_the_board(chromium, mazziere_server, artifacts):
+    """Alone with a robot, the player's own proposal cancels the match (the robot does not
+    vote, platform.md §8.4): the board says so and offers the next match."""
+    base, _, still_up = mazziere_server
+    anna = Player(chromium, base, "anna")
+    anna.log_in()
+    table_id = create_table(anna, "scopa")
+    anna.page.click(".robot-button")
+    board = anna.page.locator(f"#table-{table_id}-board")
+    board.locator(".my-hand svg[data-card]").first.wait_for(timeout=10_000)
+    anna.page.locator(f"#table-{table_id}-actions .cancel-vote button").click()
+    board.locator("text=Partita annullata").wait_for(timeout=10_000)
+    assert anna.page.locator("text=Gioca ancora").count()
+    shots(anna, artifacts, "cancelled")
+    assert not anna.errors, anna.errors
+    anna.context.close()
+    still_up()

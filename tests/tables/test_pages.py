@@ -95,3 +95,21 @@ def test_admin_step_through_replay_for_staff_only():
     assert page.status_code == 200 and "step 3" in page.content.decode()
     assert logged_in(finance).get(f"/admin/tables/match/{match.pk}/replay/").status_code == 403
     assert Match.objects.get(pk=match.pk).status == "finished"
+
+
+def test_a_cancelled_match_says_so_on_the_table_page():
+    """After a friendly cancellation the board says "annullata" instead of showing the
+    hand as if it were still being played (platform.md §8.4)."""
+    from apps.tables.play import match_cancel_vote
+
+    table, (alice, bruno) = briscola_table()
+    match = table.matches.get()
+    page = logged_in(alice).get(f"/tables/{table.pk}/").content.decode()
+    assert "Partita annullata" not in page
+    match_cancel_vote(match_id=match.pk, user=alice, accept=True)
+    match_cancel_vote(match_id=match.pk, user=bruno, accept=True)
+    assert Match.objects.get(pk=match.pk).status == Match.CANCELLED
+    for user in (alice, bruno):
+        page = logged_in(user).get(f"/tables/{table.pk}/").content.decode()
+        assert "Partita annullata" in page and "Partita finita" not in page
+        assert "di turno" not in page  # nobody's turn in a match that is over
