@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
@@ -79,36 +77,6 @@ def test_look_alike_on_the_nickname_page(client, user_factory):
     answer = client.post("/accounts/nickname/", {"nickname": "GiuIia"}, HTTP_ACCEPT_LANGUAGE="en")
     assert answer.status_code == 409
     assert "GiuIia" in answer.content.decode()
-
-
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.postgres_only
-def test_concurrent_look_alike_claims_have_one_winner(user_factory):
-    from apps.common.errors import DomainError
-    from apps.players.services import nickname_set
-
-    users = [user_factory() for _ in range(8)]
-    barrier = threading.Barrier(len(users))
-    outcomes: list[str] = []
-
-    def claim(user, spelling):
-        barrier.wait()
-        try:
-            nickname_set(user=user, nickname=spelling)
-            outcomes.append("won")
-        except DomainError as exc:
-            outcomes.append(exc.code)
-        finally:
-            connection.close()
-
-    spellings = ["Giulia", "GiuIia", "G1ulia", "GIULIA", "Glulia", "giulla", "GiuLia", "G1uI1a"]
-    threads = [threading.Thread(target=claim, args=(u, s)) for u, s in zip(users, spellings, strict=True)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert sorted(outcomes) == ["nickname_taken"] * 7 + ["won"]
-    assert Profile.objects.filter(nickname_skeleton="glulla").count() == 1
 
 
 @pytest.mark.django_db(transaction=True)

@@ -9,7 +9,7 @@ from django.db import connection
 from django.utils import translation
 
 from apps.players.models import NicknameChange, Profile
-from apps.players.rules import nickname_problem
+from apps.players.rules import nickname_problem, skeleton
 from apps.wallet.selectors import wallet_get
 
 VALID = ["abc", "Mario_88", "a" * 16, "Z9_", "giulia", "X_y_Z"]
@@ -103,7 +103,11 @@ def test_compliance_rename_is_audited_and_keeps_history(api, player, compliance,
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.postgres_only
-def test_concurrent_claims_of_one_nickname_have_one_winner(user_factory):
+@pytest.mark.parametrize("spellings", [
+    ["Contested", "contested", "CONTESTED", "ConTested"] * 2,  # one name in several cases
+    ["Giulia", "GiuIia", "G1ulia", "GIULIA", "Glulia", "giulla", "GiuLia", "G1uI1a"],  # look-alikes (§2)
+], ids=["cases", "look-alikes"])
+def test_concurrent_claims_of_one_nickname_have_one_winner(user_factory, spellings):
     from apps.common.errors import DomainError
     from apps.players.services import nickname_set
 
@@ -121,14 +125,13 @@ def test_concurrent_claims_of_one_nickname_have_one_winner(user_factory):
         finally:
             connection.close()
 
-    spellings = ["Contested", "contested", "CONTESTED", "ConTested"] * 2
     threads = [threading.Thread(target=claim, args=(u, s)) for u, s in zip(users, spellings, strict=True)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     assert sorted(outcomes) == ["nickname_taken"] * 7 + ["won"]
-    assert Profile.objects.filter(nickname__iexact="contested").count() == 1
+    assert Profile.objects.filter(nickname_skeleton=skeleton(spellings[0])).count() == 1
     winners = [u for u in users if Profile.objects.get(user=u).nickname]
     assert len(winners) == 1 and wallet_get(player=winners[0])["credits"] == 300
     assert sum(wallet_get(player=u)["credits"] for u in users) == 300
