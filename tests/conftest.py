@@ -6,11 +6,22 @@ import itertools
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from channels.layers import channel_layers
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
 _names = itertools.count(1)
+
+
+@pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    """Each test gets its own channel-layer instance: channels-redis keeps asyncio locks bound
+    to the event loop that first used them, and each async test runs on a new loop, so a lock
+    left held by one test's cancelled receive made the next test's sockets fail."""
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
 
 
 @pytest.fixture(autouse=True)
