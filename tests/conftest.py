@@ -129,30 +129,45 @@ def clock(monkeypatch):
     return c
 
 
-#: socket tests that wait for quiet periods (``drain``) or short timeouts: one worker runs them
-#: one after another, as a serial run does (they failed when four ran at once on a loaded box)
-SOCKET_MODULES = {f"tests/tables/test_{name}.py" for name in (
-    "consumer", "staff_review", "socket_liveness", "origins", "broadcast", "next_match",
-    "multi_process", "killed_server")}
+#: what makes a test module timing-sensitive: it waits for socket frames or quiet periods
+#: (``drain``), drives a browser, or serves the product in another process
+SERIAL_SIGNS = ("WebsocketCommunicator", "sync_playwright", "chromium", "subprocess", "daphne")
+_serial_modules: dict[str, bool] = {}
+
+
+def _is_serial(path) -> bool:
+    key = str(path)
+    if key not in _serial_modules:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError:
+            text = ""
+        _serial_modules[key] = any(sign in text for sign in SERIAL_SIGNS)
+    return _serial_modules[key]
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "serial: timing-sensitive (sockets, browsers, served processes): "
+                                       "`make test` runs these in one process after the parallel part")
 
 
 def pytest_collection_modifyitems(config, items):
     """Tests that need real PostgreSQL concurrency are skipped (with the reason) on SQLite.
 
-    Under pytest-xdist (``make test``: ``--dist loadgroup``) a browser module's tests share one
-    worker, so its module-scoped served product starts once, not once per worker; the
-    timing-sensitive socket modules share another.
+    Timing-sensitive modules (sockets that wait for quiet periods, browsers, served
+    processes) are marked ``serial``: ``make test`` runs every other test on several
+    pytest-xdist workers first, then these in one process on an unloaded machine (they
+    failed when four workers ran beside them). Under xdist a browser module's tests would
+    also share one worker (``--dist loadgroup``), so its served product starts once.
     """
     from django.conf import settings
 
     for item in items:
-        if item.get_closest_marker("xdist_group"):
-            continue
         module = item.nodeid.split("::")[0]
-        if module.startswith("tests/browser/"):
-            item.add_marker(pytest.mark.xdist_group(module))
-        elif module in SOCKET_MODULES:
-            item.add_marker(pytest.mark.xdist_group("sockets"))
+        if _is_serial(item.path):
+            item.add_marker(pytest.mark.serial)
+            if not item.get_closest_marker("xdist_group"):
+                item.add_marker(pytest.mark.xdist_group(module if module.startswith("tests/browser/") else "sockets"))
     if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL row locks: set DATABASE_URL (CI does)")
