@@ -55,6 +55,7 @@ def main() -> None:
         else:
             entry = head + f"msgstr {quote(value)}"
         entry = re.sub(r"^#, fuzzy\n", "", entry, flags=re.MULTILINE)
+        entry = re.sub(r"^#, fuzzy, ", "#, ", entry, flags=re.MULTILINE)
         entry = re.sub(r"^(#,.*), fuzzy", r"\1", entry, flags=re.MULTILINE)
         entry = re.sub(r"^#\| .*\n?", "", entry, flags=re.MULTILINE)
         out.append(entry.rstrip("\n"))
