@@ -13,13 +13,13 @@ Add a page by appending to ``PAGES`` (a name and a function that builds its URL 
 from __future__ import annotations
 
 import gettext
-from datetime import UTC
-from zoneinfo import ZoneInfo
 import re
 import shutil
 import subprocess
+from datetime import UTC
 from html.parser import HTMLParser
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.management import call_command

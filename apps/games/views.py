@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,11 +23,29 @@ def lobby(request):
     return render(request, "lobby.html", {"games": game_catalogue()})
 
 
+#: sections of a rules file written for the engine's developers, not for players
+DEVELOPER_SECTIONS = re.compile(r"^(sources|actions|view|robot)\b", re.IGNORECASE)
+
+
+def rules_for_players(text: str) -> str:
+    """The rules file without its title and the developers' sections (sources, action JSON,
+    the engine's view, the robot): what a player reads before sitting down."""
+    kept, keep = [], True
+    for line in text.splitlines():
+        if line.startswith("# "):
+            continue  # the page has its own title
+        if line.startswith("## "):
+            keep = not DEVELOPER_SECTIONS.match(re.sub(r"^##\s*[\d.]*\s*", "", line))
+        if keep:
+            kept.append(line)
+    return "\n".join(kept)
+
+
 @lru_cache(maxsize=32)
 def _rules_html(game: str) -> str:
     """A game's rules file as HTML (files of this repository, so trusted markup)."""
     text = (RULES_DIR / f"{game}.md").read_text(encoding="utf-8")
-    return markdown.markdown(text, extensions=["tables", "fenced_code", "sane_lists"])
+    return markdown.markdown(rules_for_players(text), extensions=["tables", "fenced_code", "sane_lists"])
 
 
 def rules(request, game: str):

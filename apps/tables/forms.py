@@ -118,7 +118,7 @@ def options_from_form(game: str, form) -> dict[str, Any] | None:
     return options
 
 
-EURO = re.compile(r"^(\d{1,7})(?:\.(\d{1,2}))?$")
+EURO = re.compile(r"^(\d{1,15})(?:\.(\d{1,2}))?$")
 
 
 def stake_from_form(text: Any, currency: str) -> int | None:

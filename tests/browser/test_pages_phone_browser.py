@@ -55,6 +55,8 @@ def _check(page, name: str, width: int, artifacts) -> None:
     page.wait_for_load_state("networkidle")
     measured = page.evaluate(OVERFLOW_JS)
     page.screenshot(path=str(artifacts / f"{name}-{width}.png"), full_page=True)
+    if page.evaluate("document.documentElement.scrollHeight") > 3 * page.viewport_size["height"]:
+        page.screenshot(path=str(artifacts / f"{name}-{width}-top.png"))  # a long page: its first screen too
     assert measured["scroll"] <= measured["width"], f"{name} at {width} px scrolls sideways: {measured}"
     assert not measured["wide"], f"{name} at {width} px: elements wider than the viewport: {measured['wide']}"
     header = page.locator("header.topbar").bounding_box()
