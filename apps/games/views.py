@@ -30,12 +30,12 @@ DEVELOPER_SECTIONS = re.compile(r"^(sources|actions|view|robot)\b", re.IGNORECAS
 def rules_for_players(text: str) -> str:
     """The rules file without its title and the developers' sections (sources, action JSON,
     the engine's view, the robot): what a player reads before sitting down."""
-    kept, keep = [], True
+    kept, keep = [], False  # the title and the engine's identity before the first section go too
     for line in text.splitlines():
-        if line.startswith("# "):
-            continue  # the page has its own title
         if line.startswith("## "):
-            keep = not DEVELOPER_SECTIONS.match(re.sub(r"^##\s*[\d.]*\s*", "", line))
+            title = re.sub(r"^##\s*[\d.]*\s*", "", line)
+            keep = not DEVELOPER_SECTIONS.match(title)
+            line = f"## {title}"  # the numbering has holes once sections are left out
         if keep:
             kept.append(line)
     return "\n".join(kept)

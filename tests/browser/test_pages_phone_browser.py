@@ -117,6 +117,19 @@ def test_player_pages_fit_a_phone_and_the_forms_work(chromium, mazziere_server, 
         assert "invitato" in page.inner_text(".messages")
         assert guest_page.goto(table_url).status == 200
         other.close()
+        # a practice Briscola with a robot: the cards in play are drawn from the player's deck
+        # (Piacentine, chosen above) and a thumb can hit them (at least 44 px wide)
+        page.goto(f"{base}/tables/")
+        page.select_option("#create-game", "briscola")
+        page.click("#create-table")
+        page.wait_for_url(re.compile(r".*/tables/\d+/$"))
+        page.click(".robot-button")
+        page.wait_for_selector("[id$=-actions] svg[data-card]", timeout=20000)
+        shown = "main svg.playing-card:not(.back)" if width == 390 else "[id$=-actions] svg.playing-card"
+        widths = page.eval_on_selector_all(shown, "els => els.map(e => e.getBoundingClientRect().width)")
+        assert widths and min(widths) >= 44, widths
+        assert page.locator("main svg.playing-card use[href*='piacentine.svg']").count() >= 3
+        _check(page, "briscola-table", width, shots)
         # a stake in euro with a decimal comma reaches the service as cents (refused here
         # because a practice table has no stake, in words, not as a developer message)
         page.goto(f"{base}/tables/")
