@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -31,7 +32,8 @@ def tables_lobby(request):
         t["game_name"] = names.get(t["game"], t["game"])
     template = "tables/_table_list.html" if request.htmx else "tables/lobby.html"
     games = [{**g, "options": option_fields(g["id"])} for g in catalogue]
-    return render(request, template, {"tables": tables, "games": games, "selected": game})
+    preselect = request.GET.get("new") if request.GET.get("new") in names else game
+    return render(request, template, {"tables": tables, "games": games, "selected": game, "preselect": preselect})
 
 
 FIELD_LABELS = {"game": gettext_lazy("Game"), "players": gettext_lazy("Players"), "stake": gettext_lazy("Stake"),
@@ -58,6 +60,8 @@ def table_create_page(request):
         fields = "; ".join(f"{FIELD_LABELS.get(k, k)}: {' '.join(map(str, v))}"
                            for k, v in exc.extra.get("fields", {}).items())
         messages.error(request, f"{exc.detail} {fields}".strip())
+        if isinstance(game, str) and game.isidentifier():
+            return redirect(f"{reverse('tables:lobby')}?new={game}#create")  # the form shows that game again
         return redirect("tables:lobby")
     return redirect("tables:table", table_id=table.pk)
 

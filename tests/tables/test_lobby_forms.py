@@ -68,6 +68,7 @@ def test_a_refused_form_says_why_in_words(client, player):
     answer = client.post("/tables/new/", {"game": "scopa", "currency": "cash", "stake": "2,50"}, follow=True)
     text = answer.content.decode()
     assert "I tavoli amichevoli non hanno posta" in text and "official: false" not in text
+    assert '<option value="scopa" selected' in text  # the form shows the game again
     answer = client.post("/tables/new/", {"game": "scopa", "opt-scopa-target": "500"}, follow=True)
     text = answer.content.decode()
     assert "Opzioni di gioco: Non valida per questo gioco" in text
