@@ -317,3 +317,32 @@ IT.update({
     "Create and sit down": "Crea e siediti",
     "No finished match yet.": "Ancora nessuna partita finita.",
 })
+
+# issue 12 (h4): the match service's refusals (apps/matches)
+IT.update({
+    "No such match.": "Partita inesistente.",
+    "The log of a match opens when the match is over, for staff too.":
+        "Il registro di una partita si apre a partita finita, anche per lo staff.",
+    "The log is for staff, and for the match's players once it is over.":
+        "Il registro è per lo staff, e per i giocatori della partita quando è finita.",
+    "The move needs the integer version of the match it was made on.":
+        "La mossa richiede la versione (un intero) della partita su cui è stata fatta.",
+    "An integer is required.": "Serve un numero intero.",
+    "The seat is the integer number of your own seat.": "Il posto è il numero intero del tuo posto.",
+    "This match is over: no more moves.": "Questa partita è finita: niente più mosse.",
+    "Only the players seated in this match can move.": "Solo i giocatori seduti in questa partita possono muovere.",
+    "You can only move for your own seat.": "Puoi muovere solo per il tuo posto.",
+    "You left this match: the robot plays your seat to the end.":
+        "Hai lasciato questa partita: il robot gioca il tuo posto fino alla fine.",
+    "Another move came first: the match is now at version %(version)s.":
+        "Un'altra mossa è arrivata prima: la partita è ora alla versione %(version)s.",
+    "It is not your turn.": "Non è il tuo turno.",
+    "Say yes or no: 'accept' must be true or false.": "Rispondi sì o no: 'accept' deve essere true o false.",
+    "true or false": "true o false",
+    "Tournament matches cannot be cancelled by the players.":
+        "Le partite di torneo non possono essere annullate dai giocatori.",
+    "This match is over.": "Questa partita è finita.",
+    "Only the human players seated in this match vote.": "Votano solo i giocatori umani seduti in questa partita.",
+    "A match is being played: confirm the next one when it is over.":
+        "Una partita è in corso: conferma la prossima quando sarà finita.",
+})

@@ -489,7 +489,7 @@ def table_ready(*, user, table_id: Any) -> Match | None:
         if seat is None:
             raise Conflict(_("You are not seated at this table."), code="not_seated")
         if table.matches.filter(status=Match.PLAYING).exists():
-            raise Conflict("A match is being played: confirm the next one when it is over.",
+            raise Conflict(_("A match is being played: confirm the next one when it is over."),
                            code="match_in_progress")
         if seat.ready:
             return None
