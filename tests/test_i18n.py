@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "locale" / "it" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
 IGNORE = [".venv", "var", "test-artifacts", "node_modules", "bench", ".git"]
+SOURCES = ("apps", "config", "templates")  # where translatable strings live
 ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 ROME = ZoneInfo("Europe/Rome")
 
@@ -72,12 +73,19 @@ def test_catalogue_compiles_to_the_committed_mo(tmp_path):
 
 @pytest.mark.skipif(shutil.which("xgettext") is None, reason="gettext tools not installed (apt-get install gettext)")
 def test_makemessages_leaves_nothing_untranslated_or_fuzzy(tmp_path, monkeypatch):
+    """makemessages over today's sources, on a copy: the sources are linked into a scratch
+    folder holding a copy of the catalogue, so the committed .po is never rewritten."""
     target = tmp_path / "locale" / "it" / "LC_MESSAGES"
     target.mkdir(parents=True)
     shutil.copy(PO, target / "django.po")
-    monkeypatch.chdir(ROOT)
+    for name in SOURCES:
+        (tmp_path / name).symlink_to(ROOT / name)
+    monkeypatch.chdir(tmp_path)
+    before = PO.read_bytes()
     with override_settings(LOCALE_PATHS=[tmp_path / "locale"]):
-        call_command("makemessages", locale=["it"], ignore_patterns=IGNORE, verbosity=0, no_obsolete=True)
+        call_command("makemessages", locale=["it"], ignore_patterns=IGNORE, verbosity=0, no_obsolete=True,
+                     symlinks=True)
+    assert PO.read_bytes() == before
     problems = _problems((target / "django.po").read_text())
     assert not problems, ("strings missing from scripts/it_strings.py (add them, then makemessages and "
                           "scripts/fill_po.py):\n  " + "\n  ".join(problems))
