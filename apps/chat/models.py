@@ -20,6 +20,8 @@ class ChatMessage(models.Model):
     refused = models.BooleanField(default=False, help_text="refused (sanction): stored, never delivered")
     flagged = models.BooleanField(default=False, db_index=True)
     reports = models.PositiveIntegerField(default=0)
+    #: a line from the operator (sent by a staff member, shown as the room's own notice)
+    system = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created", "-id"]

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "apps.chat",
     "apps.rankings",
     "apps.demo",
+    "apps.backoffice",
 ]
 
 MIDDLEWARE = [
