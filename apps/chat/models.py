@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class ChatMessage(models.Model):
@@ -24,6 +25,8 @@ class ChatMessage(models.Model):
     system = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         ordering = ["-created", "-id"]
 
     def __str__(self) -> str:

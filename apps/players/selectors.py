@@ -45,8 +45,8 @@ def player_get(*, player_id: object):
     return user
 
 
-def players_with_balances() -> QuerySet:
-    """Players with their balances as sortable columns (``cash``, ``bonus``, ``credits``, and
+def players_with_balances_all(users: QuerySet) -> QuerySet:
+    """``users`` with their balances as sortable columns (``cash``, ``bonus``, ``credits``, and
     ``frozen``: their share of house:authority_frozen), for the staff players list."""
     def balance(currency: str):
         return Coalesce(Subquery(Account.objects.filter(player=OuterRef("pk"), currency=currency)
@@ -54,5 +54,5 @@ def players_with_balances() -> QuerySet:
 
     frozen = (Entry.objects.filter(account__code="house:authority_frozen", player=OuterRef("pk"))
               .order_by().values("player").annotate(s=Sum("amount")).values("s")[:1])
-    return player_list().annotate(cash=balance("cash"), bonus=balance("bonus"), credits=balance("credits"),
-                                  frozen=Coalesce(Subquery(frozen), Value(0)))
+    return users.annotate(cash=balance("cash"), bonus=balance("bonus"), credits=balance("credits"),
+                          frozen=Coalesce(Subquery(frozen), Value(0)))

@@ -36,8 +36,9 @@ class MatchSeatInline(admin.TabularInline):
 @admin.register(Table)
 class TableAdmin(ReadOnlyAdmin):
     list_display = ("id", "game", "players", "official", "stake", "currency", "leader", "status", "created")
-    list_filter = ("game", "official", "status")
+    list_filter = ("game", "official", "status", "currency")
     list_select_related = ("leader",)
+    date_hierarchy = "created"
 
 
 #: what a match keeps that reveals hidden cards while it is in play

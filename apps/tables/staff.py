@@ -55,8 +55,8 @@ def table_close(*, actor, table_id: Any, reason: object, ip: str | None = None) 
         table = _open_table_locked(table_id)
         match = Match.objects.select_for_update().filter(table=table, status=Match.PLAYING).first()
         seated = list(table.seats.select_for_update().filter(player__isnull=False))
-        before = {"status": table.status, "match": match.pk if match else None,
-                  "seated": sorted(s.player_id for s in seated)}
+        players = sorted(s.player_id for s in seated)
+        before = {"status": table.status, "match": match.pk if match else None, "seated": players}
         if match is not None:
             match_cancel_now(match)
         for seat in table.seats.select_for_update().filter(robot=True):
@@ -73,8 +73,8 @@ def table_close(*, actor, table_id: Any, reason: object, ip: str | None = None) 
         if match is not None:
             text += " The match in play was cancelled and every stake returned."
         broadcast.table_notice(table_id=table.pk, user_id=None, text=text)
-        for seat in seated:
-            broadcast.table_notice(table_id=table.pk, user_id=seat.player_id, text=text)
+        for player_id in players:
+            broadcast.table_notice(table_id=table.pk, user_id=player_id, text=text)
         broadcast.table_changed(table_id=table.pk, match_id=match.pk if match else None,
                                 version=match.version if match else 0)
     return table
