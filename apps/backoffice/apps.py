@@ -17,3 +17,6 @@ class BackofficeConfig(AppConfig):
 
         # the admin index lists the back office's pages the user's role opens
         admin.site.index_template = "admin/backoffice_index.html"
+        admin.site.site_header = _("Mazziere · administration")
+        admin.site.site_title = _("Mazziere administration")
+        admin.site.index_title = _("Administration and back office")

@@ -15,6 +15,8 @@ from .selectors import Figure
 STYLE = Style(background="white", plot_background="white", foreground="#333", foreground_strong="#111",
               foreground_subtle="#888", font_family="system-ui, sans-serif", label_font_size=11,
               major_label_font_size=11, legend_font_size=12, title_font_size=14,
+              guide_stroke_color="#e3e3e3", major_guide_stroke_color="#cfcfcf", guide_stroke_dasharray="none",
+              major_guide_stroke_dasharray="none",
               colors=("#2f6f4f", "#c98a00", "#3b6ea5", "#a33b3b", "#6b4fa0", "#4f8f8f", "#8f6b4f", "#555"))
 
 
@@ -47,9 +49,11 @@ def chart_svg(figure: Figure, *, title: str, kind: str = "bar", series: list[str
                    "hbar": pygal.HorizontalBar}[kind]
     chart = chart_class(style=STYLE, js=[], disable_xml_declaration=True, width=640, height=300,
                         explicit_size=False, legend_at_bottom=True, legend_at_bottom_columns=4,
-                        value_formatter=formatter(figure.unit), print_values=False, show_minor_x_labels=False,
+                        truncate_legend=-1, legend_box_size=12,
+                        value_formatter=formatter(figure.unit), print_values=False, show_minor_x_labels=len(figure.labels) <= 10,
+                        show_x_guides=False,
                         x_label_rotation=0 if len(figure.labels) <= 10 else 45, truncate_label=12,
-                        no_data_text="—", margin=8, title=title)
+                        no_data_text="—", margin=8, margin_bottom=28, title=title)
     chart.x_labels = [label[5:] if len(label) == 10 and label[4] == "-" else label for label in figure.labels]
     if len(figure.labels) > 10:
         step = max(1, len(figure.labels) // 10)

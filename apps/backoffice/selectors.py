@@ -57,6 +57,11 @@ class Figure:
     series: dict[str, list[int]] = field(default_factory=dict)
     #: "cents" (shown as euro), "credits" or "count" (or "percent" for fill rates)
     unit: str = "cents"
+    #: a series whose unit differs from the figure's (a count beside amounts)
+    units: dict[str, str] = field(default_factory=dict)
+
+    def unit_of(self, name: str) -> str:
+        return self.units.get(name, self.unit)
 
     def total(self, name: str) -> int:
         return sum(self.series.get(name, []))
@@ -208,8 +213,8 @@ def refunds_by_rule(*, period: Period) -> Figure:
     seen = {rule for rule, _ in amounts}
     labels = [rule for rule in (*REFUND_RULES, UNKNOWN) if rule in seen]
     series = {c: [amounts[(rule, c)] for rule in labels] for c in (CASH, BONUS)}
-    series["players"] = [players[rule] for rule in labels]
-    return Figure(key="refunds_by_rule", labels=labels, series=series)
+    series["refunded"] = [players[rule] for rule in labels]
+    return Figure(key="refunds_by_rule", labels=labels, series=series, units={"refunded": "count"})
 
 
 def _first_day_of(qs: QuerySet) -> dict[int, date]:
@@ -236,6 +241,7 @@ def tournaments_by_day(*, period: Period) -> Figure:
     figure.key, figure.unit = "tournaments_by_day", "count"
     fill = tournament_fill_rates(ids={t for t, d in run.items() if period.first <= d <= period.last})
     figure.series["fill_percent"] = [0] * len(figure.labels)
+    figure.units["fill_percent"] = "percent"
     by_day: dict[str, list[int]] = defaultdict(list)
     for tid, rate in fill.items():
         by_day[run[tid].isoformat()].append(rate)

@@ -54,7 +54,8 @@ CHARTS = [
 ]
 SERIES_NAMES = {
     "cash": gettext_lazy("cash"), "bonus": gettext_lazy("bonus"), "total": gettext_lazy("total"),
-    "players": gettext_lazy("registrations"), "run": gettext_lazy("finished"),
+    "refunded": gettext_lazy("registrations refunded"), "players": gettext_lazy("players"),
+    "run": gettext_lazy("finished"),
     "cancelled": gettext_lazy("cancelled"), "fill_percent": gettext_lazy("fill rate %"),
     "tables": gettext_lazy("tables"), "new_players": gettext_lazy("new players"),
     "first_stakes": gettext_lazy("first stakes"),
@@ -87,15 +88,16 @@ def _period(request: HttpRequest):
 
 
 def _figure_block(figure: selectors.Figure, title, kind: str, series: list[str] | None) -> dict:
-    fmt = formatter(figure.unit)
+    formats = [formatter(figure.unit_of(n)) for n in figure.series]
     names = [str(SERIES_NAMES.get(n, n)) for n in figure.series]
     return {
         "key": figure.key, "title": title,
         "svg": chart_svg(figure, title=str(title), kind=kind, series=series,
                          names={k: str(v) for k, v in SERIES_NAMES.items()}),
         "columns": names,
-        "rows": [(label, [fmt(v) for v in values]) for label, values in figure.rows()],
-        "totals": [fmt(figure.total(n)) if n != "fill_percent" else "" for n in figure.series],
+        "rows": [(label, [fmt(v) for fmt, v in zip(formats, values, strict=True)]) for label, values in figure.rows()],
+        "totals": [fmt(figure.total(n)) if figure.unit_of(n) != "percent" else ""
+                   for fmt, n in zip(formats, figure.series, strict=True)],
     }
 
 
@@ -129,6 +131,11 @@ def reconciliation(request: HttpRequest) -> HttpResponse:
         request, _("Daily reconciliation"), report=report, day=day))
 
 
+def _player_name(player) -> str:
+    profile = getattr(player, "profile", None)
+    return f"{profile.nickname} ({player.username})" if profile and profile.nickname else player.username
+
+
 @staff_page(FINANCE, COMPLIANCE)
 def ledger(request: HttpRequest) -> HttpResponse:
     """Ledger entries with filters: one player (``?player=id``), kind, currency, days."""
@@ -148,7 +155,7 @@ def ledger(request: HttpRequest) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     return render(request, "backoffice/ledger.html", _context(
-        request, _("Ledger of %(player)s") % {"player": player} if player else _("Ledger"),
+        request, _("Ledger of %(player)s") % {"player": _player_name(player)} if player else _("Ledger"),
         page=page, player=player, kinds=selectors.entry_kinds(), currencies=CURRENCIES,
         filters={"kind": kind, "currency": currency, "first": first, "last": last},
         query=query.urlencode(), can_export=has_role(request.user, FINANCE)))

@@ -128,6 +128,8 @@ class Match(models.Model):
     settled = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
         ordering = ["-id"]
 
     def __str__(self) -> str:
@@ -152,6 +154,8 @@ class MatchSeat(models.Model):
     abandoned = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("match seat")
+        verbose_name_plural = _("match seats")
         ordering = ["match", "number"]
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="matchseat_unique")]
 
@@ -173,6 +177,8 @@ class MatchAction(AppendOnlyModel):
     at = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("match action")
+        verbose_name_plural = _("match actions")
         ordering = ["match", "seq"]
         constraints = [models.UniqueConstraint(fields=["match", "seq"], name="matchaction_seq_unique")]
 
@@ -191,6 +197,8 @@ class CancelProposal(models.Model):
     cancelled = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("cancellation proposal")
+        verbose_name_plural = _("cancellation proposals")
         ordering = ["-id"]
 
     def __str__(self) -> str:

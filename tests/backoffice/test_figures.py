@@ -146,7 +146,7 @@ def test_fees_overlay_prizes_bonus(scenario):
 def test_refunds_by_rule_and_tournaments(scenario):
     refunds = selectors.refunds_by_rule(period=BOTH)
     assert refunds.labels == ["a2", "b1"]
-    assert refunds.series == {"cash": [400, 600], "bonus": [0, 0], "players": [1, 1]}
+    assert refunds.series == {"cash": [400, 600], "bonus": [0, 0], "refunded": [1, 1]}
     tournaments = selectors.tournaments_by_day(period=BOTH)
     assert tournaments.series["run"] == [0, 1]
     assert tournaments.series["cancelled"] == [0, 1]
