@@ -294,3 +294,9 @@ IT.update({
     "No table is open.": "Nessun tavolo aperto.",
     "From the operator": "Dalla sala",
 })
+IT.update({
+    "Tournament id": "Id del torneo",
+    "A tournament's results come from the ledger: what each player paid, won or got back, and the refund rule.":
+        "I risultati di un torneo vengono dal registro contabile: quanto ogni giocatore ha pagato, vinto o avuto "
+        "indietro, e la regola del rimborso.",
+})

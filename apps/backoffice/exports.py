@@ -24,7 +24,7 @@ from apps.players.selectors import player_list
 
 from .models import Export
 from .periods import ROME
-from .selectors import ledger_entries
+from .selectors import ledger_entries, tournament_results
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +33,8 @@ CHUNK = 500
 export_progress = Signal()
 LEDGER_COLUMNS = ["entry", "created (Europe/Rome)", "transaction", "kind", "reference", "account", "currency",
                   "amount", "balance_after", "player", "nickname", "memo"]
+TOURNAMENT_COLUMNS = ["tournament", "player", "username", "nickname", "paid_cash", "paid_bonus", "unregister_refund",
+                      "prize_cash", "prize_bonus", "cancel_refund", "refund_rule", "net"]
 PLAYER_COLUMNS = ["id", "username", "nickname", "status", "cash_cents", "bonus_cents", "credits", "frozen_cents",
                   "joined (Europe/Rome)"]
 
@@ -58,11 +60,18 @@ def players_queryset(params: dict):
     return player_list(search=str(params.get("search") or "") or None)
 
 
+def tournament_id(params: dict) -> int | None:
+    value = str(params.get("tournament") or "")
+    return int(value) if value.isdigit() else None
+
+
 def rows_total(export: Export) -> int:
     if export.kind == Export.LEDGER:
         return ledger_queryset(export.params).count()
     if export.kind == Export.PLAYERS:
         return players_queryset(export.params).count()
+    if export.kind == Export.TOURNAMENT:
+        return len(tournament_results(tournament_id=tournament_id(export.params)))
     return 0
 
 
@@ -100,12 +109,23 @@ def _player_rows(params: dict, size: int) -> Iterator[list[list]]:
                for r, p in zip(players_status_many(players=batch), batch, strict=True)]
 
 
+def _tournament_rows(params: dict, size: int) -> Iterator[list[list]]:
+    tid = tournament_id(params)
+    rows = tournament_results(tournament_id=tid)
+    for start in range(0, len(rows), size):
+        yield [[tid, r["player"], r["username"], r["nickname"], r["paid_cash"], r["paid_bonus"], r["unregister_refund"],
+                r["prize_cash"], r["prize_bonus"], r["cancel_refund"], r["refund_rule"], r["net"]]
+               for r in rows[start:start + size]]
+
+
 def export_source(export: Export, size: int = CHUNK) -> tuple[list[str], Iterator[list[list]]]:
     if export.kind == Export.LEDGER:
         return LEDGER_COLUMNS, _ledger_rows(export.params, size)
     if export.kind == Export.PLAYERS:
         return PLAYER_COLUMNS, _player_rows(export.params, size)
-    raise ValueError(f"no source for {export.kind} exports yet")
+    if export.kind == Export.TOURNAMENT:
+        return TOURNAMENT_COLUMNS, _tournament_rows(export.params, size)
+    raise ValueError(f"no source for {export.kind} exports")
 
 
 def write_file(path: Path, fmt: str, columns: list[str], chunks: Iterator[list[list]],

@@ -38,5 +38,9 @@ class Export(models.Model):
         return f"export {self.pk} ({self.kind}.{self.format})"
 
     @property
+    def params_text(self) -> str:
+        return ", ".join(f"{k}: {v}" for k, v in sorted(self.params.items())) or "—"
+
+    @property
     def percent(self) -> int:
         return 100 if self.status == self.DONE else (self.rows_done * 100 // self.rows_total if self.rows_total else 0)

@@ -395,6 +395,43 @@ def ledger_entries(*, player_id: int | None = None, kind: str = "", currency: st
     return qs
 
 
+def tournament_results(*, tournament_id: int | None) -> list[dict]:
+    """One tournament's money per player, from the ledger alone (``tournament:{id}`` entries on
+    player accounts and their authority-frozen shares): what each paid, got back and won, and
+    the refund rule of a cancellation; players in registration order (first buy-in)."""
+    if tournament_id is None:
+        return []
+    entries = (Entry.objects.filter(Q(account__player__isnull=False) | Q(account__code=AUTHORITY_FROZEN,
+                                                                        player__isnull=False),
+                                    transaction__reference=f"tournament:{tournament_id}")
+               .select_related("transaction", "account").order_by("id"))
+    rows: dict[int, dict] = {}
+    for e in entries:
+        pid = e.account.player_id or e.player_id
+        row = rows.setdefault(pid, {"player": pid, "paid_cash": 0, "paid_bonus": 0, "unregister_refund": 0,
+                                    "prize_cash": 0, "prize_bonus": 0, "cancel_refund": 0, "refund_rule": "",
+                                    "net": 0})
+        kind = e.kind or e.transaction.kind
+        if kind == "buy_in":
+            row["paid_cash" if e.currency == CASH else "paid_bonus"] -= e.amount
+        elif kind == "unregister_refund":
+            row["unregister_refund"] += e.amount
+        elif kind in PRIZE_KINDS:
+            row["prize_cash" if e.currency == CASH else "prize_bonus"] += e.amount
+        elif kind == "cancel_refund":
+            row["cancel_refund"] += e.amount
+            row["refund_rule"] = refund_rule_of(e.transaction.memo)
+        if kind != "authority_freeze":
+            row["net"] += e.amount
+    users = get_user_model().objects.filter(pk__in=list(rows)).select_related("profile").in_bulk()
+    for pid, row in rows.items():
+        user = users.get(pid)
+        profile = getattr(user, "profile", None) if user else None
+        row["username"] = user.get_username() if user else ""
+        row["nickname"] = profile.nickname if profile and profile.nickname else ""
+    return list(rows.values())
+
+
 def entry_kinds() -> list[str]:
     return list(Entry.objects.order_by().values_list("kind", flat=True).distinct())
 

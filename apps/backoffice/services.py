@@ -15,17 +15,21 @@ from .tasks import export_run_task
 
 #: exports up to this many rows are written in the request; longer ones by a Celery task
 SYNC_ROWS = 2000
-ALLOWED = {Export.LEDGER: ("player", "entry_kind", "currency", "first", "last"), Export.PLAYERS: ("search",)}
+ALLOWED = {Export.LEDGER: ("player", "entry_kind", "currency", "first", "last"), Export.PLAYERS: ("search",),
+           Export.TOURNAMENT: ("tournament",)}
 
 
 def export_request(*, actor, kind: object, fmt: object, params: dict, ip: str | None = None) -> Export:
     """Record an export (audited, platform.md §1: exports are staff actions) and run it: in the
     request when it is short, else by a task queued on commit."""
     if kind not in ALLOWED:
-        raise ValidationFailed("Choose what to export: ledger or players.", fields={"kind": ["ledger or players"]})
+        raise ValidationFailed("Choose what to export: ledger, players or tournament_results.",
+                               fields={"kind": ["ledger, players or tournament_results"]})
     if fmt not in (Export.CSV, Export.XLSX):
         raise ValidationFailed("Choose a format: csv or xlsx.", fields={"format": ["csv or xlsx"]})
     clean = {k: str(params[k])[:40] for k in ALLOWED[kind] if params.get(k) not in (None, "")}
+    if kind == Export.TOURNAMENT and not str(clean.get("tournament", "")).isdigit():
+        raise ValidationFailed("Which tournament? Give its id.", fields={"tournament": ["A tournament id."]})
     with transaction.atomic():
         export = Export.objects.create(kind=kind, format=fmt, params=clean, requested_by=actor)
         export.rows_total = rows_total(export)

@@ -200,3 +200,15 @@ def test_periods_in_rome_days():
                 {"name": "custom", "first": "2024-01-01", "last": "2026-12-01"}):
         with pytest.raises(ValidationFailed):
             period_parse(**bad)
+
+
+def test_tournament_results_from_the_ledger(scenario):
+    p1, p2, p3, p4 = scenario["players"]
+    seven = {r["player"]: r for r in selectors.tournament_results(tournament_id=7)}
+    assert list(seven) == [p1.pk, p2.pk, p3.pk]  # registration order
+    assert (seven[p1.pk]["paid_cash"], seven[p1.pk]["prize_cash"], seven[p1.pk]["net"]) == (1000, 3000, 2000)
+    assert (seven[p3.pk]["paid_cash"], seven[p3.pk]["paid_bonus"], seven[p3.pk]["net"]) == (700, 300, -1000)
+    eight = {r["player"]: r for r in selectors.tournament_results(tournament_id=8)}
+    assert (eight[p1.pk]["cancel_refund"], eight[p1.pk]["refund_rule"]) == (400, "a2")
+    assert (eight[p4.pk]["cancel_refund"], eight[p4.pk]["refund_rule"], eight[p4.pk]["net"]) == (600, "b1", 100)
+    assert selectors.tournament_results(tournament_id=99) == []

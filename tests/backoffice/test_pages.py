@@ -13,6 +13,7 @@ from apps.backoffice.exports import export_progress, exports_dir
 from apps.backoffice.models import Export
 from apps.backoffice.services import export_request
 from apps.backoffice.tasks import export_run_task
+from apps.common.errors import ValidationFailed
 from apps.wallet.services import wallet_adjust
 
 from ..conftest import make_user
@@ -157,3 +158,17 @@ def test_replay_page_keeps_the_site_stylesheet_out(superuser):
 
     html = client_for(superuser).get(f"/admin/tables/match/{finished_match()}/replay/").content.decode()
     assert "mazziere.css" not in html and "board.css" in html
+
+
+def test_tournament_results_export(finance):
+    from apps.wallet.services import Leg, ledger_post
+
+    player = ledger_rows(0)
+    wallet_adjust(actor=finance, player=player, currency="cash", amount=1000, reason="deposit")
+    ledger_post(kind="buy_in", reference="tournament:5", legs=[Leg(f"player:{player.pk}", "cash", -1000),
+                                                               Leg("escrow:tournament:5", "cash", 1000)])
+    export = export_request(actor=finance, kind="tournament_results", fmt="csv", params={"tournament": "5"})
+    rows = list(csv.reader((exports_dir() / export.file_name).open()))
+    assert rows[1][:5] == ["5", str(player.pk), player.username, "Exported", "1000"]
+    with pytest.raises(ValidationFailed):  # no tournament id
+        export_request(actor=finance, kind="tournament_results", fmt="csv", params={})

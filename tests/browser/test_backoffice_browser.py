@@ -36,6 +36,9 @@ def test_back_office_pages(chromium, mazziere_server, artifacts):
         assert bank.startswith("€") and bank != "€ 0,00"
         assert page.locator("#fig-refunds_by_rule tbody th").all_inner_texts() == ["a2", "b1"]
         page.screenshot(path=str(artifacts / f"backoffice-dashboard-{width}.png"), full_page=True)
+        page.screenshot(path=str(artifacts / f"backoffice-dashboard-top-{width}.png"))
+        page.locator("#fig-bank_cash_by_day").screenshot(path=str(artifacts / f"backoffice-figure-bank-{width}.png"))
+        page.locator("#fig-refunds_by_rule").screenshot(path=str(artifacts / f"backoffice-figure-refunds-{width}.png"))
         page.goto(f"{base}/backoffice/reconciliation/")
         assert "ledger OK" in page.locator("[data-key=check_ledger]").inner_text()
         page.screenshot(path=str(artifacts / f"backoffice-reconciliation-{width}.png"), full_page=True)
