@@ -46,7 +46,10 @@ def exports_dir() -> Path:
 
 
 def _day(value: object) -> date | None:
-    return parse_date(value) if isinstance(value, str) and value else None
+    try:
+        return parse_date(value) if isinstance(value, str) and value else None
+    except ValueError:
+        return None
 
 
 def ledger_queryset(params: dict):

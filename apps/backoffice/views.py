@@ -75,6 +75,14 @@ def staff_page(*roles: str) -> Callable:
     return decorate
 
 
+def _day(value: str | None):
+    """A YYYY-MM-DD day, or None for anything else (``2026-02-31`` included)."""
+    try:
+        return parse_date(value or "")
+    except ValueError:
+        return None
+
+
 def _context(request: HttpRequest, title: str, **extra) -> dict:
     return {**admin.site.each_context(request), "title": title, **extra}
 
@@ -120,7 +128,7 @@ def online(request: HttpRequest) -> HttpResponse:
 
 @staff_page(FINANCE)
 def reconciliation(request: HttpRequest) -> HttpResponse:
-    day = parse_date(request.GET.get("day") or "") or rome_today()
+    day = _day(request.GET.get("day")) or rome_today()
     report = selectors.reconciliation(day=day)
     for block in report["currencies"]:
         money = block["currency"] != "credits"
@@ -148,7 +156,7 @@ def ledger(request: HttpRequest) -> HttpResponse:
             raise Http404 from None
     kind = request.GET.get("kind", "")
     currency = request.GET.get("currency", "") if request.GET.get("currency", "") in CURRENCIES else ""
-    first, last = parse_date(request.GET.get("first") or ""), parse_date(request.GET.get("last") or "")
+    first, last = _day(request.GET.get("first")), _day(request.GET.get("last"))
     entries = selectors.ledger_entries(player_id=player.pk if player else None, kind=kind, currency=currency,
                                        first=first, last=last)
     page = Paginator(entries, 50).get_page(request.GET.get("page"))

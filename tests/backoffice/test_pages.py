@@ -172,3 +172,18 @@ def test_tournament_results_export(finance):
     assert rows[1][:5] == ["5", str(player.pk), player.username, "Exported", "1000"]
     with pytest.raises(ValidationFailed):  # no tournament id
         export_request(actor=finance, kind="tournament_results", fmt="csv", params={})
+
+
+@pytest.mark.parametrize("url", [
+    "/backoffice/?period=custom&first=2026-02-31&last=2026-03-01", "/backoffice/?period=forever",
+    "/backoffice/reconciliation/?day=2026-02-31", "/backoffice/reconciliation/?day=x",
+    "/backoffice/ledger/?first=2026-13-01&last=nope&currency=gold&kind=%27", "/backoffice/ledger/?player=abc",
+    "/backoffice/ledger/?page=999", "/backoffice/exports/999/", "/backoffice/exports/999/download/",
+])
+def test_bad_input_is_never_a_500(superuser, url):
+    assert client_for(superuser).get(url).status_code in (200, 400, 404)
+
+
+def test_export_with_bad_dates_still_runs(finance):
+    export = export_request(actor=finance, kind="ledger", fmt="csv", params={"first": "2026-02-31", "last": "x"})
+    assert export.status == Export.DONE
