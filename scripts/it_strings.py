@@ -300,3 +300,9 @@ IT.update({
         "I risultati di un torneo vengono dal registro contabile: quanto ogni giocatore ha pagato, vinto o avuto "
         "indietro, e la regola del rimborso.",
 })
+IT.update({
+    "Tables": "Tavoli",
+    "Matches": "Partite",
+    "table match": "partita del tavolo",
+    "table matches": "partite dei tavoli",
+})

@@ -31,7 +31,8 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from apps.common.roles import STAFF_GROUPS
-from apps.tables.models import Match, MatchSeat, SocketConnection, Table
+from apps.matches.models import Match, MatchSeat
+from apps.tables.models import SocketConnection, Table
 from apps.wallet.models import BONUS, CASH, CREDITS, CURRENCIES, Account, Entry
 from apps.wallet.selectors import ledger_check
 
@@ -284,9 +285,9 @@ def activity_by_hour(*, period: Period, now: datetime | None = None) -> Figure:
     in play and distinct human players in those matches (from the match log, so the past is
     known without sampling)."""
     now = now or timezone.now()
-    matches = (Match.objects.filter(started_at__lt=period.end, table__isnull=False)
+    matches = (Match.objects.filter(started_at__lt=period.end, table_link__isnull=False)
                .filter(Q(finished_at__isnull=True) | Q(finished_at__gte=period.start))
-               .values_list("pk", "table_id", "started_at", "finished_at"))
+               .values_list("pk", "table_link__table", "started_at", "finished_at"))
     spans = {pk: (table_id, start, end or now) for pk, table_id, start, end in matches}
     seats: dict[int, set[int]] = defaultdict(set)
     for match_id, player_id in MatchSeat.objects.filter(match_id__in=list(spans), player__isnull=False) \

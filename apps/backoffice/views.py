@@ -24,8 +24,9 @@ from django.views.decorators.http import require_POST
 from apps.common.errors import DomainError
 from apps.common.net import request_ip
 from apps.common.roles import COMPLIANCE, FINANCE, OPERATOR, has_role
+from apps.matches.models import Match
 from apps.players.selectors import player_get
-from apps.tables.models import Match, Table
+from apps.tables.models import Table, TableMatch
 from apps.tables.staff import seat_stand_up, table_close, table_message
 from apps.wallet.models import CURRENCIES
 
@@ -218,8 +219,8 @@ def tables(request: HttpRequest) -> HttpResponse:
     rows = (Table.objects.filter(status=Table.OPEN).select_related("leader__profile")
             .prefetch_related("seats__player__profile").order_by("-id"))
     page = Paginator(rows, 25).get_page(request.GET.get("page"))
-    playing = dict(Match.objects.filter(table__in=[t.pk for t in page], status=Match.PLAYING)
-                   .values_list("table_id", "pk"))
+    playing = dict(TableMatch.objects.filter(table__in=[t.pk for t in page], match__status=Match.PLAYING)
+                   .values_list("table_id", "match_id"))
     for table in page:
         table.playing = playing.get(table.pk)
     return render(request, "backoffice/tables.html", _context(request, _("Live tables"), page=page))

@@ -17,11 +17,12 @@ from apps.audit.services import audit_record
 from apps.chat.services import chat_system_post
 from apps.common.errors import Conflict, Forbidden, NotFoundError, ValidationFailed
 from apps.common.roles import OPERATOR, has_role
+from apps.matches.models import Match
+from apps.matches.services import match_cancel_by_owner
 
 from . import broadcast
-from .models import Match, Table
-from .play import _cancel as match_cancel_now
-from .services import _after_seat_freed, _stand_up
+from .models import Table
+from .services import _after_seat_freed, _close_ended_matches, _stand_up
 
 REASON_MAX = 200
 
@@ -53,12 +54,13 @@ def table_close(*, actor, table_id: Any, reason: object, ip: str | None = None) 
     reason = _checked(actor, reason)
     with transaction.atomic():
         table = _open_table_locked(table_id)
-        match = Match.objects.select_for_update().filter(table=table, status=Match.PLAYING).first()
+        match = Match.objects.select_for_update().filter(table_link__table=table, status=Match.PLAYING).first()
         seated = list(table.seats.select_for_update().filter(player__isnull=False))
         players = sorted(s.player_id for s in seated)
         before = {"status": table.status, "match": match.pk if match else None, "seated": players}
         if match is not None:
-            match_cancel_now(match)
+            match_cancel_by_owner(match=match)
+        _close_ended_matches(table)  # the table handles the end now (the hook after commit finds it done)
         for seat in table.seats.select_for_update().filter(robot=True):
             seat.robot = False
             seat.save(update_fields=["robot"])
@@ -89,7 +91,8 @@ def seat_stand_up(*, actor, table_id: Any, player_id: Any, reason: object, ip: s
             if str(player_id).isdigit() else None
         if seat is None:
             raise Conflict("That player is not seated at this table.", code="not_seated")
-        if Match.objects.filter(table=table, status=Match.PLAYING, match_seats__player_id=seat.player_id).exists():
+        if Match.objects.filter(table_link__table=table, status=Match.PLAYING,
+                                match_seats__player_id=seat.player_id).exists():
             raise Conflict("A match is being played: stand a player up between matches.",
                            code="match_in_progress")
         audit_record(actor=actor, action="seat_stood_up", target=table, reason=reason,

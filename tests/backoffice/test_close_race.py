@@ -6,8 +6,9 @@ import pytest
 from django.core.management import call_command
 
 from apps.common.errors import DomainError
-from apps.tables.models import Match, Table
-from apps.tables.play import match_action_apply
+from apps.matches.models import Match
+from apps.matches.services import match_action_apply
+from apps.tables.models import Table
 from apps.tables.staff import table_close
 from apps.wallet.selectors import wallet_get
 

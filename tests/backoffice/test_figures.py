@@ -24,7 +24,8 @@ import pytest
 from apps.backoffice import selectors
 from apps.backoffice.periods import Period, period_parse
 from apps.common.errors import ValidationFailed
-from apps.tables.models import Match, MatchSeat, SocketConnection, Table
+from apps.matches.models import Match, MatchSeat
+from apps.tables.models import SocketConnection, Table, TableMatch
 from apps.wallet.services import Leg, escrow_settle, ledger_post, stakes_collect, wallet_adjust
 
 from ..conftest import make_user
@@ -41,9 +42,11 @@ def utc(day: int, hour: int, minute: int = 0) -> datetime:
 
 def table_match(game: str, currency: str, players: list, started: datetime, finished: datetime | None) -> Match:
     table = Table.objects.create(game=game, players=2, currency=currency)
-    match = Match.objects.create(table=table, game=game, players=2, seed="1", state={}, started_at=started,
+    match = Match.objects.create(game=game, players=2, seed="1", state={}, started_at=started,
                                  finished_at=finished, currency=currency,
                                  status=Match.FINISHED if finished else Match.PLAYING)
+    TableMatch.objects.create(table=table, match=match, ended=finished is not None)
+    match.table = table
     for n, p in enumerate(players):
         MatchSeat.objects.create(match=match, number=n, player=p, nickname=f"p{n}")
     return match

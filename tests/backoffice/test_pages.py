@@ -156,7 +156,7 @@ def test_players_changelist_shows_balances_sorted_and_filtered(superuser):
 def test_replay_page_keeps_the_site_stylesheet_out(superuser):
     from tests.test_permissions import finished_match
 
-    html = client_for(superuser).get(f"/admin/tables/match/{finished_match()}/replay/").content.decode()
+    html = client_for(superuser).get(f"/admin/matches/match/{finished_match()}/replay/").content.decode()
     assert "mazziere.css" not in html and "board.css" in html
 
 

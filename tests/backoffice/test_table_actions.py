@@ -13,8 +13,9 @@ from django.test import Client
 from apps.audit.models import AuditLog
 from apps.chat.models import ChatMessage
 from apps.common.errors import Conflict, Forbidden, ValidationFailed
+from apps.matches.models import Match
 from apps.tables.broadcast import table_group, user_group
-from apps.tables.models import Match, Table
+from apps.tables.models import Table
 from apps.tables.staff import seat_stand_up, table_close, table_message
 from apps.wallet.selectors import wallet_get
 

@@ -12,7 +12,8 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from apps.tables.models import Match, MatchSeat, Table
+from apps.matches.models import Match, MatchSeat
+from apps.tables.models import Table, TableMatch
 from apps.wallet.services import Leg, escrow_settle, ledger_post, stakes_collect, wallet_adjust
 
 REAL_NOW = timezone.now
@@ -42,10 +43,11 @@ def run() -> None:
                 a, b = players[n % 4], players[(n + 1 + day) % 4 if (n + 1 + day) % 4 != n % 4 else (n + 2) % 4]
                 table = Table.objects.create(game=game, players=2, currency=currency, stake=stake, official=True,
                                              status=Table.CLOSED, closed_at=start + timedelta(minutes=20))
-                match = Match.objects.create(table=table, game=game, players=2, seed="1", state={}, official=True,
+                match = Match.objects.create(game=game, players=2, seed="1", state={}, official=True,
                                              stake=stake, currency=currency, started_at=start,
                                              finished_at=start + timedelta(minutes=20), status=Match.FINISHED,
                                              settled=True)
+                TableMatch.objects.create(table=table, match=match, ended=True)
                 for seat, p in enumerate((a, b)):
                     MatchSeat.objects.create(match=match, number=seat, player=p, nickname=p.username,
                                              stake_paid=stake)

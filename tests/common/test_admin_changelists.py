@@ -69,7 +69,7 @@ def world(size: int) -> None:
 CHANGELISTS = [
     "/admin/wallet/transaction/", "/admin/wallet/entry/", "/admin/wallet/account/", "/admin/wallet/adjustment/",
     "/admin/audit/auditlog/", "/admin/compliance/sanction/", "/admin/players/nicknamechange/",
-    "/admin/auth/user/", "/admin/tables/table/", "/admin/tables/match/",
+    "/admin/auth/user/", "/admin/tables/table/", "/admin/matches/match/",
 ]
 
 
@@ -87,8 +87,8 @@ def more_rows(size: int) -> None:
     """Rows of the changelists ``world`` does not fill: chat lines, XP, recharges, exports."""
     from apps.backoffice.models import Export
     from apps.chat.models import ChatMessage
+    from apps.matches.models import Match
     from apps.rankings.models import XpAward
-    from apps.tables.models import Match
     from apps.wallet.models import CreditRecharge
 
     now = timezone.now()
