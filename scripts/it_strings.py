@@ -306,3 +306,4 @@ IT.update({
     "table match": "partita del tavolo",
     "table matches": "partite dei tavoli",
 })
+IT.update({"game not known yet": "gioco non ancora noto"})

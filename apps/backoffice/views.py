@@ -60,6 +60,7 @@ SERIES_NAMES = {
     "cancelled": gettext_lazy("cancelled"), "fill_percent": gettext_lazy("fill rate %"),
     "tables": gettext_lazy("tables"), "new_players": gettext_lazy("new players"),
     "first_stakes": gettext_lazy("first stakes"),
+    selectors.UNKNOWN: gettext_lazy("game not known yet"),
 }
 
 
@@ -104,7 +105,7 @@ def _figure_block(figure: selectors.Figure, title, kind: str, series: list[str] 
         "svg": chart_svg(figure, title=str(title), kind=kind, series=series,
                          names={k: str(v) for k, v in SERIES_NAMES.items()}),
         "columns": names,
-        "rows": [(label, [fmt(v) for fmt, v in zip(formats, values, strict=True)]) for label, values in figure.rows()],
+        "rows": [(str(SERIES_NAMES.get(label, label)) if label == selectors.UNKNOWN else label, [fmt(v) for fmt, v in zip(formats, values, strict=True)]) for label, values in figure.rows()],
         "totals": [fmt(figure.total(n)) if figure.unit_of(n) != "percent" else ""
                    for fmt, n in zip(formats, figure.series, strict=True)],
     }
