@@ -22,8 +22,14 @@ run: $(STAMP)
 	$(PY) manage.py seed_demo
 	$(PY) manage.py serve --host 127.0.0.1 --port 8000
 
+# pytest-xdist: `make test TEST_WORKERS=4` runs 4 processes, each with its own test database
+# and Redis prefix (config/settings/test.py); a browser module's tests stay on one worker
+# (loadgroup), sharing its served product. 0 (the default) runs in one process: some socket
+# tests still wait for fixed quiet periods and fail when other workers load the machine.
+TEST_WORKERS ?= 0
+
 test: $(STAMP)
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -129,13 +129,48 @@ def clock(monkeypatch):
     return c
 
 
+#: socket tests that wait for quiet periods (``drain``) or short timeouts: one worker runs them
+#: one after another, as a serial run does (they failed when four ran at once on a loaded box)
+SOCKET_MODULES = {f"tests/tables/test_{name}.py" for name in (
+    "consumer", "staff_review", "socket_liveness", "origins", "broadcast", "next_match",
+    "multi_process", "killed_server")}
+
+
 def pytest_collection_modifyitems(config, items):
-    """Tests that need real PostgreSQL concurrency are skipped (with the reason) on SQLite."""
+    """Tests that need real PostgreSQL concurrency are skipped (with the reason) on SQLite.
+
+    Under pytest-xdist (``make test``: ``--dist loadgroup``) a browser module's tests share one
+    worker, so its module-scoped served product starts once, not once per worker; the
+    timing-sensitive socket modules share another.
+    """
     from django.conf import settings
 
+    for item in items:
+        if item.get_closest_marker("xdist_group"):
+            continue
+        module = item.nodeid.split("::")[0]
+        if module.startswith("tests/browser/"):
+            item.add_marker(pytest.mark.xdist_group(module))
+        elif module in SOCKET_MODULES:
+            item.add_marker(pytest.mark.xdist_group("sockets"))
     if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL row locks: set DATABASE_URL (CI does)")
     for item in items:
         if "postgres_only" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Before the test database is dropped, end the sessions that sync_to_async's worker
+    threads still hold on it: PostgreSQL otherwise waits 5 s and refuses the DROP, leaving
+    test_<name> behind (a PytestWarning at the end of every run)."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")
