@@ -22,7 +22,8 @@ from apps.wallet.selectors import wallet_get
 from ..conftest import make_user
 from ..tables.conftest import briscola_table, current_match, fund, play_out
 
-pytestmark = pytest.mark.django_db
+# waits for quiet periods on the channel layer (drain): one worker runs these with the socket tests
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("sockets")]
 
 
 def listen(group: str) -> tuple[object, str]:
