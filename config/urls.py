@@ -14,6 +14,7 @@ urlpatterns = [
     path("tables/", include("apps.tables.urls")),
     path("rankings/<str:game>/", leaderboard_page, name="leaderboard"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("backoffice/", include("apps.backoffice.urls")),
     path("admin/", admin.site.urls),
     path("api/", include(api_urlpatterns + api_fallback)),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class ChatMessage(models.Model):
@@ -20,8 +21,12 @@ class ChatMessage(models.Model):
     refused = models.BooleanField(default=False, help_text="refused (sanction): stored, never delivered")
     flagged = models.BooleanField(default=False, db_index=True)
     reports = models.PositiveIntegerField(default=0)
+    #: a line from the operator (sent by a staff member, shown as the room's own notice)
+    system = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         ordering = ["-created", "-id"]
 
     def __str__(self) -> str:

@@ -65,6 +65,23 @@ def chat_post(*, user, text: object, table=None, match=None, ip: str | None = No
     return message
 
 
+#: the name a system line carries: the page shows it as the room's notice, never as a player
+SYSTEM_NICKNAME = "Mazziere"
+
+
+def chat_system_post(*, actor, table, text: str, ip: str | None = None) -> ChatMessage:
+    """A system line in a table's chat, written by staff (the back office's "message a table")."""
+    text = (text or "").strip()
+    if not text:
+        raise ChatRefused("Write something first: the message is empty.", code="chat_empty")
+    if len(text) > settings.CHAT_MAX_LENGTH:
+        raise ChatRefused(f"A message has at most {settings.CHAT_MAX_LENGTH} characters.", code="chat_too_long")
+    message = ChatMessage.objects.create(sender=actor, nickname=SYSTEM_NICKNAME, room=str(table.pk), table=table,
+                                         text=text, ip=ip, created=timezone.now(), system=True)
+    chat_posted.send(sender=ChatMessage, message=message)
+    return message
+
+
 def chat_report(*, user, message_id: object) -> ChatMessage:
     if type(message_id) is not int:
         raise DomainError(_("Which message? Give its id."), code="bad_frame")

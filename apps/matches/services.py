@@ -545,6 +545,18 @@ def _cancel(match: Match) -> None:
     _ended(match)
 
 
+def match_cancel_by_owner(*, match: Match) -> bool:
+    """Cancel a match in play on its owner's decision (an operator closing its table), on the
+    friendly-cancellation path: every stake back, no bank, §8.4's abandonment exception kept.
+    The caller holds the match's lock (after its own row: the one lock order). False if the
+    match was not in play."""
+    if match.status != Match.PLAYING:
+        return False
+    _cancel(match)
+    _changed(match)
+    return True
+
+
 def match_cancel_votes_expire() -> int:
     closed = 0
     for proposal in CancelProposal.objects.filter(closed=False, deadline__lte=timezone.now()):

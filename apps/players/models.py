@@ -29,6 +29,8 @@ class Profile(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("player profile")
+        verbose_name_plural = _("player profiles")
         constraints = [
             # look-alike-insensitive uniqueness: two concurrent claims give exactly one winner
             models.UniqueConstraint(fields=["nickname_skeleton"], name="profile_nickname_skeleton_unique"),
@@ -59,4 +61,6 @@ class NicknameChange(AppendOnlyModel):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("nickname change")
+        verbose_name_plural = _("nickname changes")
         ordering = ["-created", "-id"]

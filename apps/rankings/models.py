@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from apps.common.models import AppendOnlyModel
 
@@ -17,6 +18,8 @@ class XpAward(AppendOnlyModel):
     created = models.DateTimeField(db_index=True)
 
     class Meta:
+        verbose_name = _("XP award")
+        verbose_name_plural = _("XP awards")
         ordering = ["-created", "-id"]
         constraints = [models.UniqueConstraint(fields=["player", "match"], name="xp_once_per_match")]
 

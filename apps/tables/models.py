@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from apps.matches.models import Match
 
@@ -43,6 +44,8 @@ class Table(models.Model):
     revision = models.PositiveBigIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["-id"]
 
     def __str__(self) -> str:
@@ -67,6 +70,8 @@ class Seat(models.Model):
     ready = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="seat_table_number_unique"),
@@ -89,6 +94,8 @@ class TableInvite(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("table invitation")
+        verbose_name_plural = _("table invitations")
         constraints = [models.UniqueConstraint(fields=["table", "player"], name="invite_unique")]
 
     def __str__(self) -> str:
@@ -106,6 +113,8 @@ class TableMatch(models.Model):
     ended = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("table match")
+        verbose_name_plural = _("table matches")
         ordering = ["-match"]
 
     def __str__(self) -> str:
@@ -128,6 +137,10 @@ class SocketConnection(models.Model):
     renewed = models.DateTimeField(default=timezone.now, db_index=True)
     server = models.CharField(max_length=200, blank=True, default="", db_index=True)
     process = models.CharField(max_length=100, blank=True, default="")
+
+    class Meta:
+        verbose_name = _("table connection")
+        verbose_name_plural = _("table connections")
 
     def __str__(self) -> str:
         return self.channel_name

@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "apps.chat",
     "apps.rankings",
     "apps.demo",
+    "apps.backoffice",
 ]
 
 MIDDLEWARE = [
