@@ -11,6 +11,7 @@ urlpatterns = [
     path("", lobby, name="lobby"),
     path("accounts/", include("apps.players.urls")),
     path("tables/", include("apps.tables.urls")),
+    path("tournaments/", include("apps.tournaments.urls")),
     path("rankings/<str:game>/", leaderboard_page, name="leaderboard"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "apps.compliance",
     "apps.games",
     "apps.tables",
+    "apps.tournaments",
     "apps.chat",
     "apps.rankings",
     "apps.demo",
