@@ -47,6 +47,7 @@ class TournamentForm(forms.ModelForm):
 
 class RegistrationInline(admin.TabularInline):
     model = Registration
+    fk_name = "tournament"
     fields = ("nickname", "created", "paid_bonus_cents", "paid_cash_cents", "seat_from", "eliminated", "position",
               "vp", "prize_cents", "refund_rule", "refund_cents", "refund_parts", "refund_paid_at")
     readonly_fields = fields

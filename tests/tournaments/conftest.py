@@ -28,7 +28,7 @@ def fund(player, *, cash: int = 0, bonus: int = 0) -> None:
 
 def players(n: int, *, cash: int = 0, bonus: int = 0, prefix: str = "Pl") -> list:
     out = []
-    for i in range(n):
+    for _ in range(n):
         p = make_user(nickname=f"{prefix}_{_seq()}")
         fund(p, cash=cash, bonus=bonus)
         out.append(p)

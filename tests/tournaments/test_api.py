@@ -12,12 +12,14 @@ from tests.conftest import api_client
 from .conftest import (
     assert_ledger_ok,
     balances,
+    body,
     create,
     fund,
     play_match,
     play_round,
-    playing_matches,
+    play_to_end,
     players,
+    playing_matches,
     register_all,
 )
 
@@ -32,8 +34,6 @@ def test_create_rules(operator, player):
                         ({"buy_in_cents": 0}, "guaranteed_cents"), ({"prize": "bonus"}, "prize"),
                         ({"kind": "scheduled", "starts_at": "2020-01-01T10:00:00+00:00"}, "starts_at"),
                         ({"turn_seconds": 5}, "turn_seconds"), ({"rounds": 3}, "rounds")]:
-        from .conftest import body
-
         resp = api.post("/api/tournaments/", body(**over), format="json")
         assert resp.status_code == 400, over
         assert resp.json()["code"] == "validation_error" and field in resp.json()["fields"], (over, resp.json())
@@ -228,8 +228,6 @@ def test_example_9_satellite(operator):
     register_all(sat["id"], people)
     detail = api_client(None).get(f"/api/tournaments/{sat['id']}/").json()
     assert detail["payouts_cents"] == [2500, 1500] and detail["seats"] == 1 and detail["leftover_cents"] == 1500
-    from .conftest import play_to_end
-
     play_to_end(sat["id"])
     rows = api_client(None).get(f"/api/tournaments/{sat['id']}/standings/").json()
     assert [(r["position"], r["prize_cents"]) for r in rows] == [(1, 2500), (2, 1500), (3, 0), (3, 0)]
