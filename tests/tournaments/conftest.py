@@ -14,7 +14,7 @@ from apps.wallet.selectors import ledger_check, wallet_get
 from apps.wallet.services import wallet_credit
 from tests.conftest import api_client, make_user
 
-GAME = "briscola"
+GAME = "poker_italiana"
 
 
 def fund(player, *, cash: int = 0, bonus: int = 0) -> None:
