@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from apps.games.engines import ENGINES
+
 from . import selectors
 from .models import Tournament
 
@@ -25,7 +27,7 @@ def tournament_context(t: Tournament, user) -> dict[str, Any]:
     own_row = next((r for r in rows if mine is not None and r["_player"] == mine.player_id), None)
     matches = selectors.tournament_matches(t)
     return {
-        "t": t, "detail": detail, "rows": rows, "operator": operator, "mine": mine, "own_row": own_row,
+        "t": t, "detail": detail, "game_name": ENGINES[t.game].name if t.game in ENGINES else t.game, "rows": rows, "operator": operator, "mine": mine, "own_row": own_row,
         "matches": matches, "bracket": bracket_columns(matches) if t.format == Tournament.KNOCKOUT else [],
         "progress": selectors.refund_progress(t) if t.status == Tournament.CANCELLED else None,
         "can_register": detail["registration_open"] and mine is None,
