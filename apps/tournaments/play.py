@@ -16,8 +16,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from apps.games.engines import get_engine
-from apps.tables.models import Match
-from apps.tables.play import match_create
+from apps.tables.models import Match, MatchSeat
+from apps.tables.play import match_create, match_robot_move
 
 
 def tournament_match_options(*, game: str, options: dict[str, Any], knockout: bool) -> dict[str, Any]:
@@ -53,3 +53,11 @@ def matches_cancel(*, match_ids: list[int]) -> int:
     """A cancelled tournament stops its unfinished matches: no stakes, so nothing to settle."""
     return Match.objects.filter(pk__in=match_ids, status=Match.PLAYING).update(
         status=Match.CANCELLED, turn_deadline=None, finished_at=timezone.now())
+
+
+def match_play_out_by_robots(*, match_id: int) -> None:
+    """Both seats away: the robot plays every remaining turn (the demo's finished tournament)."""
+    MatchSeat.objects.filter(match_id=match_id).update(robot_playing=True)
+    for _ in range(5000):  # one move at a time, whatever the robots' move delay
+        if not match_robot_move(match_id=match_id):
+            break

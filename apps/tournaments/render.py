@@ -24,7 +24,9 @@ def tournament_context(t: Tournament, user) -> dict[str, Any]:
     rows = selectors.standings(t)
     operator = selectors.is_operator(user)
     mine = selectors.my_registration(t, user)
-    own_row = next((r for r in rows if mine is not None and r["_player"] == mine.player_id), None)
+    for r in rows:
+        r["is_mine"] = mine is not None and r["_player"] == mine.player_id
+    own_row = next((r for r in rows if r["is_mine"]), None)
     matches = selectors.tournament_matches(t)
     return {
         "t": t, "detail": detail, "game_name": ENGINES[t.game].name if t.game in ENGINES else t.game, "rows": rows, "operator": operator, "mine": mine, "own_row": own_row,

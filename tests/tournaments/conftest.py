@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from apps.tournaments import services
+from apps.tournaments import play, services
 from apps.tournaments.models import Tournament, TournamentMatch
 from apps.wallet.selectors import ledger_check, wallet_get
 from apps.wallet.services import wallet_credit
@@ -68,11 +68,7 @@ def register_all(tid: int, people) -> None:
 
 def play_match(match_id: int) -> None:
     """Both seats away: the robot plays the match to its end (the same action service)."""
-    from apps.tables.models import MatchSeat
-    from apps.tables.play import match_robot_turns
-
-    MatchSeat.objects.filter(match_id=match_id).update(robot_playing=True)
-    match_robot_turns(match_id=match_id)
+    play.match_play_out_by_robots(match_id=match_id)
     services.tournaments_due_work()  # records the result (the match_finished hook does it too)
 
 
