@@ -154,8 +154,10 @@ def lobby_groups(*, game: str | None = None) -> list[tuple[str, list[Tournament]
     recent = timezone.now() - timezone.timedelta(days=7)
     qs = tournament_list(game=game).filter(
         Q(status__in=[Tournament.OPEN, Tournament.RUNNING]) | Q(finished_at__gte=recent) | Q(cancelled_at__gte=recent))
+    rank = {Tournament.OPEN: 0, Tournament.RUNNING: 1, Tournament.FINISHED: 2, Tournament.CANCELLED: 3}
     groups: dict[str, list[Tournament]] = {}
-    for t in qs.order_by("game", "status", "starts_at", "id"):
+    for t in sorted(qs, key=lambda t: (t.game, rank[t.status], t.starts_at is not None,
+                                        t.starts_at or t.created, t.pk)):
         groups.setdefault(t.game, []).append(t)
     return sorted(groups.items())
 

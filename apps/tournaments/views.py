@@ -21,7 +21,7 @@ def lobby_page(request):
     if game not in ENGINES:
         game = None
     groups = selectors.lobby_groups(game=game)
-    names = {gid: e.name for gid, e in ENGINES.items()}
+    names = {gid: e.name for gid, e in ENGINES.items() if 2 in e.player_counts}
     rows = [(names.get(g, g), [selectors.tournament_as_dict(t, nicknames=False) for t in ts]) for g, ts in groups]
     return render(request, "tournaments/lobby.html", {"groups": rows, "selected": game,
                                                       "games": sorted(names.items(), key=lambda kv: kv[1])})
