@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from apps.audit.services import audit_record
+from apps.common.bulk import rows_update
 from apps.common.errors import (
     Conflict,
     InsufficientFunds,
@@ -618,7 +619,7 @@ def _finish(t: Tournament, regs: list[Registration]) -> None:
                     paid[reg.pk] = share
     for r in regs:
         r.prize_cents = paid.get(r.pk, 0) + (t.satellite_target.buy_in_cents if r in seat_winners else 0)
-    Registration.objects.bulk_update(regs, ["position", "position_size", "prize_cents"])
+    rows_update(Registration, regs, ["position", "position_size", "prize_cents"])
     currency = t.prize_currency
     users = {r.pk: r.player_id for r in regs}
     postings = [Posting(kind="prize", reference=f"tournament:{t.pk}", legs=(
@@ -717,7 +718,7 @@ def _cancel(t: Tournament, *, reason: str) -> None:
         line = table[r.pk]
         r.refund_cents, r.refund_rule, r.refund_parts = line.cents, line.rule, line.parts
         r.prize_cents = 0
-    Registration.objects.bulk_update(regs, ["refund_cents", "refund_rule", "refund_parts", "prize_cents"])
+    rows_update(Registration, regs, ["refund_cents", "refund_rule", "refund_parts", "prize_cents"])
     playing = list(t.tmatches.filter(status=TournamentMatch.PLAYING).values_list("match_id", flat=True))
     t.tmatches.filter(status=TournamentMatch.PLAYING).update(status=TournamentMatch.CANCELLED)
     play.matches_cancel(match_ids=[m for m in playing if m])

@@ -20,6 +20,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from apps.audit.services import audit_record
+from apps.common.bulk import rows_update
 from apps.common.errors import Conflict, InsufficientFunds, StaffCannotPlay, ValidationFailed
 from apps.common.roles import is_staff_member
 
@@ -541,7 +542,7 @@ def ledger_post_many(*, postings: list[Posting], created_by=None) -> dict[str, T
                                      created=now, kind=leg.kind or txn.kind))
         Entry.objects.bulk_create(entries)
         touched = {id(locked[key]): locked[key] for key in wanted}
-        Account.objects.bulk_update(list(touched.values()), ["balance"])
+        rows_update(Account, list(touched.values()), ["balance"])  # linear, one statement
     return {t.idempotency_key: t for t in txns}
 
 
