@@ -7,6 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
+        # the receivers import the services (models): only once the registry is ready
         from . import receivers
 
         receivers.connect()

@@ -1,10 +1,11 @@
-"""The one place the tournaments talk to the match lifecycle (platform.md §5.7).
+"""The one place the tournaments talk to the match lifecycle (apps.matches, platform.md §5.7).
 
-Tournament matches are ordinary matches without a table, played by the same action service
-as table matches (REST, socket, robot, turn timer). This module creates them, reads their
-outcome, and cancels them when the tournament is cancelled; the receiver of the matches
-app's ``match_finished`` hook (``receivers.py``) and the tick call
-``services.tournament_match_finished`` with what it reads here.
+Tournament matches are ordinary matches with no table, played by the same action service as
+table matches (REST, socket, robot, turn timer), with the tournament's rules: no friendly
+cancellation (409 ``not_allowed_in_tournament``), never forfeited for absence (the robot
+plays under the turn timer), no XP per match (a cancelled tournament counts for nothing).
+This module creates them, reads their outcome, and stops them when the tournament is
+cancelled; ``receivers.py`` hears ``match_finished`` and the tick reconciles as a safety net.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.utils import timezone
 
 from apps.games.engines import get_engine
-from apps.tables.models import Match, MatchSeat
-from apps.tables.play import match_create, match_robot_move
+from apps.matches.models import Match, MatchSeat
+from apps.matches.services import match_create, match_robot_move, matches_cancel
+
+__all__ = ["match_outcomes", "match_play_out_by_robots", "match_start", "matches_cancel", "outcome_of",
+           "tournament_match_options"]
 
 
 def tournament_match_options(*, game: str, options: dict[str, Any], knockout: bool) -> dict[str, Any]:
@@ -29,30 +32,29 @@ def tournament_match_options(*, game: str, options: dict[str, Any], knockout: bo
     return merged
 
 
-def match_start(*, game: str, options: dict[str, Any], player_ids: list[int], turn_seconds: int) -> int:
+def match_start(*, game: str, options: dict[str, Any], player_ids: list[int], turn_seconds: int,
+                group: str = "") -> int:
     """Create a heads-up match between ``player_ids`` (in seat order), status ``playing``."""
     users = get_user_model().objects.in_bulk(player_ids)
     match = match_create(game=game, players=len(player_ids), options=options,
                          seats=[{"player": users[pid], "robot": False} for pid in player_ids],
-                         table=None, official=True, turn_seconds=turn_seconds)
+                         official=True, turn_seconds=turn_seconds, cancellable=False, forfeit_on_absence=False,
+                         awards_xp=False, group=group)
     return match.pk
 
 
+def outcome_of(status: str, result: dict[str, Any] | None) -> dict[str, Any]:
+    """``{"status", "winner" (seat side or None), "scores"}`` from a match's status and result."""
+    result = result or {}
+    return {"status": status, "winner": result.get("winner") if status == Match.FINISHED else None,
+            "scores": result.get("scores")}
+
+
 def match_outcomes(*, match_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """``{match_id: {"status", "winner" (seat side or None), "scores"}}`` for finished or
-    cancelled matches among ``match_ids``."""
-    out: dict[int, dict[str, Any]] = {}
-    for pk, status, result in Match.objects.filter(pk__in=list(match_ids)).exclude(
-            status=Match.PLAYING).values_list("pk", "status", "result"):
-        result = result or {}
-        out[pk] = {"status": status, "winner": result.get("winner"), "scores": result.get("scores")}
-    return out
-
-
-def matches_cancel(*, match_ids: list[int]) -> int:
-    """A cancelled tournament stops its unfinished matches: no stakes, so nothing to settle."""
-    return Match.objects.filter(pk__in=match_ids, status=Match.PLAYING).update(
-        status=Match.CANCELLED, turn_deadline=None, finished_at=timezone.now())
+    """The outcome of every match among ``match_ids`` that is over (finished or cancelled)."""
+    return {pk: outcome_of(status, result) for pk, status, result in
+            Match.objects.filter(pk__in=list(match_ids)).exclude(status=Match.PLAYING)
+            .values_list("pk", "status", "result")}
 
 
 def match_play_out_by_robots(*, match_id: int) -> None:

@@ -717,8 +717,7 @@ def _cancel(t: Tournament, *, reason: str) -> None:
     for r in regs:
         line = table[r.pk]
         r.refund_cents, r.refund_rule, r.refund_parts = line.cents, line.rule, line.parts
-        r.prize_cents = 0
-    rows_update(Registration, regs, ["refund_cents", "refund_rule", "refund_parts", "prize_cents"])
+    rows_update(Registration, regs, ["refund_cents", "refund_rule", "refund_parts"])
     playing = list(t.tmatches.filter(status=TournamentMatch.PLAYING).values_list("match_id", flat=True))
     t.tmatches.filter(status=TournamentMatch.PLAYING).update(status=TournamentMatch.CANCELLED)
     play.matches_cancel(match_ids=[m for m in playing if m])

@@ -515,14 +515,22 @@ def ledger_post_many(*, postings: list[Posting], created_by=None) -> dict[str, T
 
         legs_of = [[route(leg) for leg in p.legs if leg.amount] for p in todo]
         wanted = {(leg.code, leg.currency) for legs in legs_of for leg in legs}
-        Account.objects.bulk_create([
-            Account(code=code, currency=currency,
-                    player_id=int(code.split(":")[1]) if code.startswith("player:") else None,
-                    allow_negative=code in NEGATIVE_ALLOWED)
-            for code, currency in sorted(wanted)], ignore_conflicts=True)
         codes = sorted({code for code, _ in wanted})
-        locked = {(a.code, a.currency): a for a in
-                  Account.objects.select_for_update().filter(code__in=codes).order_by("pk")}
+        currencies = sorted({currency for _, currency in wanted})
+
+        def lock() -> dict[tuple[str, str], Account]:
+            return {(a.code, a.currency): a for a in Account.objects.select_for_update()
+                    .filter(code__in=codes, currency__in=currencies).order_by("pk")}
+
+        locked = lock()
+        missing = wanted - set(locked)
+        if missing:  # created on first use, then locked with the others (in id order again)
+            Account.objects.bulk_create([
+                Account(code=code, currency=currency,
+                        player_id=int(code.split(":")[1]) if code.startswith("player:") else None,
+                        allow_negative=code in NEGATIVE_ALLOWED)
+                for code, currency in sorted(missing)], ignore_conflicts=True)
+            locked = lock()
         now = timezone.now()
         txns = Transaction.objects.bulk_create([
             Transaction(kind=p.kind, reference=p.reference, idempotency_key=p.idempotency_key,

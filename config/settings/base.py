@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "apps.wallet",
     "apps.compliance",
     "apps.games",
+    "apps.matches",
     "apps.tables",
     "apps.tournaments",
     "apps.chat",

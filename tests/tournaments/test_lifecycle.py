@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.utils import timezone
 
-from apps.tournaments import services
+from apps.tournaments import play, services
 from apps.tournaments.models import Registration, Tournament
 from apps.wallet import services as wallet_services
 from apps.wallet.models import Entry, Transaction
@@ -198,4 +198,20 @@ def test_cancel_while_running_stops_matches(operator):
     assert state["status"] == "cancelled" and state["legal_actions"] == []
     assert api_client(operator).post(f"/api/tournaments/{t['id']}/cancel/", {"reason": "x"},
                                      format="json").json()["code"] == "already_cancelled"
+    assert_ledger_ok()
+
+
+def test_match_finished_hook_advances_without_the_tick(operator):
+    """The matches app's match_finished hook alone advances the bracket and pays the prizes;
+    friendly cancellation is refused in a tournament match."""
+    t = create(operator, max_players=2, payouts=[100])
+    people = players(2, cash=1000)
+    register_all(t["id"], people)
+    [match_id] = [m["id"] for m in api_client(None).get(f"/api/tournaments/{t['id']}/matches/").json()]
+    resp = api_client(people[0]).post(f"/api/matches/{match_id}/cancel-vote/", {"accept": True}, format="json")
+    assert resp.json()["code"] == "not_allowed_in_tournament"
+    play.match_play_out_by_robots(match_id=match_id)  # no tick here
+    tour = Tournament.objects.get(pk=t["id"])
+    assert tour.status == "finished"
+    assert sorted(balances(p)[1] for p in people) == [0, 2000]
     assert_ledger_ok()
