@@ -10,11 +10,13 @@ the ledger's unique key guarantees it.
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import secrets
 from collections import defaultdict
 from datetime import datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 from celery import shared_task
@@ -680,7 +682,7 @@ def _escrow_sweep(t: Tournament) -> None:
 # -- cancellation (§6) -----------------------------------------------------------------------
 
 
-def _refund_table(t: Tournament, regs: list[Registration]) -> dict[int, rules.Refund]:
+def _refund_table(t: Tournament, regs: list[Any]) -> dict[int, rules.Refund]:
     if t.status == Tournament.OPEN:
         return {r.pk: rules.Refund("full", r.paid_bonus_cents + r.paid_cash_cents, {}) for r in regs}
     eliminated = [rules.Eliminated(r.pk, r.position or len(regs), r.position_size or 1)
@@ -711,13 +713,24 @@ def tournament_cancel(*, actor, tournament_id: Any, reason: Any, ip: str | None 
     return t
 
 
+REFUND_FIELDS = ("pk", "player_id", "paid_bonus_cents", "paid_cash_cents", "eliminated", "disqualified",
+                 "position", "position_size", "vp")
+
+
 def _cancel(t: Tournament, *, reason: str) -> None:
-    regs = list(t.registrations.filter(active=True).order_by("pk"))
+    # plain rows, not model instances: a cancellation may touch 10,000 registrations
+    regs = [SimpleNamespace(**row) for row in
+            t.registrations.filter(active=True).order_by("pk").values(*REFUND_FIELDS)]
     table = _refund_table(t, regs)
+    # one UPDATE per distinct refund line: a handful (b1 gives two amounts, b2 one per VP total)
+    groups: dict[tuple[int, str, str], list[int]] = defaultdict(list)
     for r in regs:
         line = table[r.pk]
-        r.refund_cents, r.refund_rule, r.refund_parts = line.cents, line.rule, line.parts
-    rows_update(Registration, regs, ["refund_cents", "refund_rule", "refund_parts"])
+        r.refund_cents = line.cents
+        groups[(line.cents, line.rule, json.dumps(line.parts, sort_keys=True))].append(r.pk)
+    for (cents, rule, parts), ids in groups.items():
+        Registration.objects.filter(pk__in=ids).update(refund_cents=cents, refund_rule=rule,
+                                                       refund_parts=json.loads(parts))
     playing = list(t.tmatches.filter(status=TournamentMatch.PLAYING).values_list("match_id", flat=True))
     t.tmatches.filter(status=TournamentMatch.PLAYING).update(status=TournamentMatch.CANCELLED)
     play.matches_cancel(match_ids=[m for m in playing if m])
@@ -731,7 +744,7 @@ def _cancel(t: Tournament, *, reason: str) -> None:
     transaction.on_commit(lambda: refunds_pay.delay(t.pk))
 
 
-def _refund_legs(t: Tournament, reg: Registration, before_start: bool) -> list[Leg]:
+def _refund_legs(t: Tournament, reg: Any, before_start: bool) -> list[Leg]:
     player = player_code(reg.player_id)
     cents = reg.refund_cents or 0
     if before_start:
@@ -766,7 +779,9 @@ def tournament_refunds_pay(*, tournament_id: int) -> int:
         chunk = pending[start:start + size]
         with transaction.atomic():
             t = _locked(tournament_id)
-            regs = list(Registration.objects.filter(pk__in=chunk, refund_paid_at__isnull=True).order_by("pk"))
+            regs = [SimpleNamespace(**row) for row in Registration.objects.filter(
+                pk__in=chunk, refund_paid_at__isnull=True).order_by("pk").values(
+                "pk", "player_id", "paid_bonus_cents", "paid_cash_cents", "refund_cents")]
             postings = [Posting(kind="cancel_refund", reference=f"tournament:{t.pk}",
                                 legs=tuple(_refund_legs(t, r, before_start)),
                                 idempotency_key=f"cancel_refund:tournament:{t.pk}:registration:{r.pk}")

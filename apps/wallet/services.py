@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
 
 from apps.audit.services import audit_record
@@ -515,12 +515,15 @@ def ledger_post_many(*, postings: list[Posting], created_by=None) -> dict[str, T
 
         legs_of = [[route(leg) for leg in p.legs if leg.amount] for p in todo]
         wanted = {(leg.code, leg.currency) for legs in legs_of for leg in legs}
-        codes = sorted({code for code, _ in wanted})
-        currencies = sorted({currency for _, currency in wanted})
+        by_currency: dict[str, set[str]] = defaultdict(set)
+        for code, currency in wanted:
+            by_currency[currency].add(code)
+        exact = Q()
+        for currency, codes in sorted(by_currency.items()):
+            exact |= Q(currency=currency, code__in=sorted(codes))
 
         def lock() -> dict[tuple[str, str], Account]:
-            return {(a.code, a.currency): a for a in Account.objects.select_for_update()
-                    .filter(code__in=codes, currency__in=currencies).order_by("pk")}
+            return {(a.code, a.currency): a for a in Account.objects.select_for_update().filter(exact).order_by("pk")}
 
         locked = lock()
         missing = wanted - set(locked)
