@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -122,7 +123,7 @@ class TournamentCancelView(APIView):
 class TournamentStandingsView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=list)
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request, tournament_id: int):
         t = selectors.tournament_get(tournament_id=tournament_id)
         return Response(selectors.standings_public(selectors.standings(t)))
@@ -131,7 +132,7 @@ class TournamentStandingsView(APIView):
 class TournamentMatchesView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=list)
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request, tournament_id: int):
         t = selectors.tournament_get(tournament_id=tournament_id)
         return Response(selectors.tournament_matches(t))
