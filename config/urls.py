@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<str:game>/rules/", rules, name="game_rules"),
     path("accounts/", include("apps.players.urls")),
     path("tables/", include("apps.tables.urls")),
+    path("tournaments/", include("apps.tournaments.urls")),
     path("rankings/<str:game>/", leaderboard_page, name="leaderboard"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("backoffice/", include("apps.backoffice.urls")),

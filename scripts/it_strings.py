@@ -83,6 +83,162 @@ IT = {
     "Ready:": "Pronti:",
     "Whoever has not confirmed in <span class=\"left\">%(left)s</span> s leaves the seat, charged nothing.":
         "Chi non conferma entro <span class=\"left\">%(left)s</span> s lascia il posto, senza alcun addebito.",
+    'full refund (cancelled before the start)':
+        "rimborso completo (annullato prima dell'inizio)",
+    'a1: eliminated in an unpaid position':
+        'a1: eliminato in una posizione senza premio',
+    'a2: eliminated in a paid position, its prize':
+        'a2: eliminato in una posizione a premio, il suo premio',
+    'b1: still in play, equal share of the residual pool':
+        'b1: ancora in gioco, quota uguale del montepremi residuo',
+    'b2: still in play, entry (or foreseen prize) plus a share by victory points':
+        "b2: ancora in gioco, costo d'iscrizione (o premio previsto) più una quota in base ai punti vittoria",
+    'b2 scaled down: equal share of the residual pool':
+        'b2 ridotto: quota uguale del montepremi residuo',
+    'open':
+        'aperto',
+    'in progress':
+        'in corso',
+    'finished':
+        'concluso',
+    'cancelled':
+        'annullato',
+    'playing':
+        'in gioco',
+    'eliminated':
+        'eliminato',
+    'winner':
+        'vincitore',
+    'bye':
+        'turno libero',
+    'You are registered: good luck!':
+        'Sei iscritto: buona fortuna!',
+    'You are no longer registered: your entry has been refunded.':
+        'Non sei più iscritto: la quota ti è stata rimborsata.',
+    'Tournaments':
+        'Tornei',
+    'knockout, heads-up':
+        'eliminazione diretta, testa a testa',
+    'points, %(rounds)s rounds':
+        'a punti, %(rounds)s turni',
+    'points, one round per doubling of the players':
+        'a punti, un turno per ogni raddoppio dei giocatori',
+    'starts':
+        'inizio',
+    'Entry':
+        'Iscrizione',
+    'free (freeroll)':
+        'gratuita (freeroll)',
+    'Players':
+        'Giocatori',
+    'min %(lo)s, max %(hi)s':
+        'min %(lo)s, max %(hi)s',
+    'Prize pool':
+        'Montepremi',
+    'in bonus':
+        'in bonus',
+    'Guaranteed':
+        'Garantito',
+    'the operator adds %(o)s':
+        "l'operatore aggiunge %(o)s",
+    'Registration closes':
+        'Chiusura iscrizioni',
+    'Round':
+        'Turno',
+    'Satellite: %(seats)s seat(s) in “%(target)s” (worth %(price)s each).':
+        'Satellite: %(seats)s posto/i in “%(target)s” (del valore di %(price)s ciascuno).',
+    'The best-placed player without a seat wins %(left)s in cash.':
+        'Il miglior classificato senza posto vince %(left)s in contanti.',
+    'Prizes by position':
+        'Premi per posizione',
+    'Computed for the players registered now; fixed at the start.':
+        "Calcolati sugli iscritti attuali; fissati all'inizio.",
+    'Register (%(e)s)':
+        'Iscriviti (%(e)s)',
+    'Register (free)':
+        'Iscriviti (gratis)',
+    'Log in to register.':
+        'Accedi per iscriverti.',
+    'You are registered.':
+        'Sei iscritto.',
+    'Unregister and get the entry back':
+        "Annulla l'iscrizione e riavrai la quota",
+    'You are registered. Registration has closed.':
+        'Sei iscritto. Le iscrizioni sono chiuse.',
+    'Registration is closed.':
+        'Le iscrizioni sono chiuse.',
+    'Tournament cancelled':
+        'Torneo annullato',
+    'Your refund':
+        'Il tuo rimborso',
+    'Credited to your wallet: bonus back to bonus, cash back to cash.':
+        'Accreditato nel tuo portafoglio: il bonus torna bonus, i contanti tornano contanti.',
+    'Being credited…':
+        'In accredito…',
+    'Refunded %(n)s of %(total)s':
+        'Rimborsati %(n)s su %(total)s',
+    'in progress (a stopped run finishes at the next tick)':
+        "in corso (un'esecuzione interrotta riprende al prossimo controllo)",
+    'Player':
+        'Giocatore',
+    'Status':
+        'Stato',
+    'Position':
+        'Posizione',
+    'Rule':
+        'Regola',
+    'Refund':
+        'Rimborso',
+    'Parts':
+        'Parti',
+    'Paid':
+        'Pagato',
+    'Bracket':
+        'Tabellone',
+    'Final':
+        'Finale',
+    'Semi-finals':
+        'Semifinali',
+    'Round %(n)s':
+        'Turno %(n)s',
+    'replay':
+        'ripetizione',
+    'in play':
+        'in corso',
+    'to be drawn':
+        'da sorteggiare',
+    'Standings':
+        'Classifica',
+    'Prize':
+        'Premio',
+    'still in at the cancellation':
+        "ancora in gioco all'annullamento",
+    'Registered players: %(n)s':
+        'Giocatori iscritti: %(n)s',
+    'Nobody yet: be the first.':
+        'Ancora nessuno: iscriviti per primo.',
+    'All games':
+        'Tutti i giochi',
+    'Tournament':
+        'Torneo',
+    'Start':
+        'Inizio',
+    'knockout':
+        'eliminazione diretta',
+    'points':
+        'a punti',
+    'freeroll':
+        'freeroll',
+    'bonus prizes':
+        'premi in bonus',
+    'satellite':
+        'satellite',
+    '%(g)s guaranteed':
+        '%(g)s garantiti',
+    'free':
+        'gratis',
+    'No tournaments right now: come back soon.':
+        'Nessun torneo in questo momento: torna presto.',
 }
 
 # issue 12 (h4): card faces, lobby and forms, rules, profile, domain errors

@@ -578,3 +578,19 @@ def match_deadlines_fire() -> int:
         fired += bool(match_grace_expired(match_seat_id=ms_id))
     fired += match_cancel_votes_expire()
     return fired
+
+
+def matches_cancel(*, match_ids: list[int]) -> int:
+    """Their owner stops these matches (not the players' friendly cancellation): each one
+    still playing becomes ``cancelled`` (any stake goes back as in §8.4), takes no more moves
+    (409 ``match_over``) and says so once through ``match_finished``. Safe to call twice."""
+    done = 0
+    for match_id in sorted(match_ids):
+        with transaction.atomic():
+            match = _lock_match(match_id, status=Match.PLAYING)
+            if match is None:
+                continue
+            _cancel(match)
+            _changed(match)
+            done += 1
+    return done

@@ -16,11 +16,12 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.audit.services import audit_record
+from apps.common.bulk import rows_update
 from apps.common.errors import Conflict, InsufficientFunds, StaffCannotPlay, ValidationFailed
 from apps.common.roles import is_staff_member
 from apps.common.templatetags.money import format_euro
@@ -469,3 +470,104 @@ def escrow_settle(*, match_id: int, currency: str, payouts: dict[int, int], paid
                               idempotency_key=f"settle:match:{match_id}", allow_frozen=True)
         Account.objects.filter(code=code).update(closed=True)
     return txn
+
+
+# -- many transactions at once (tournament refunds and prizes) ------------------------------
+
+
+@dataclass(frozen=True)
+class Posting:
+    """One transaction of a batch: its legs must balance per currency; the key is required."""
+
+    kind: str
+    reference: str
+    legs: tuple[Leg, ...]
+    idempotency_key: str
+    memo: str = ""
+
+
+def ledger_post_many(*, postings: list[Posting], created_by=None) -> dict[str, Transaction]:
+    """Write many balanced transactions in a fixed number of queries, whatever their number.
+
+    Postings whose idempotency key is already in the ledger are skipped (their money moved
+    before): the unique key is what makes a rerun or a concurrent twin pay nothing twice (a
+    twin that commits first makes this batch fail on the unique index and roll back whole;
+    rerun it). Credits to a reported player are diverted to house:authority_frozen like
+    ``player_credit_legs`` does; a player account that would go below zero raises
+    :class:`InsufficientFunds` and nothing is written. Returns the new transactions by key.
+    """
+    for posting in postings:
+        totals: dict[str, int] = defaultdict(int)
+        for leg in posting.legs:
+            if type(leg.amount) is not int or leg.currency not in CURRENCIES:
+                raise LedgerError(f"malformed leg {leg!r}")
+            totals[leg.currency] += leg.amount
+        if any(totals.values()) or not any(leg.amount for leg in posting.legs):
+            raise LedgerError(f"unbalanced or empty posting {posting.kind} {posting.reference}")
+    if not postings:
+        return {}
+    with transaction.atomic():
+        keys = [p.idempotency_key for p in postings]
+        done = dict(Transaction.objects.filter(idempotency_key__in=keys).values_list("idempotency_key", "kind"))
+        todo = [p for p in postings if p.idempotency_key not in done]
+        if not todo:
+            return {}
+        player_ids = {int(leg.code.split(":")[1]) for p in todo for leg in p.legs
+                      if leg.code.startswith("player:") and leg.amount > 0}
+        diverted = set(Freeze.objects.active().filter(player_id__in=player_ids, divert=True)
+                       .values_list("player_id", flat=True)) if player_ids else set()
+
+        def route(leg: Leg) -> Leg:
+            if leg.amount > 0 and leg.currency in (CASH, BONUS) and leg.code.startswith("player:"):
+                pid = int(leg.code.split(":")[1])
+                if pid in diverted:
+                    return Leg(AUTHORITY_FROZEN, leg.currency, leg.amount, player_id=pid, kind=leg.kind)
+            return leg
+
+        legs_of = [[route(leg) for leg in p.legs if leg.amount] for p in todo]
+        wanted = {(leg.code, leg.currency) for legs in legs_of for leg in legs}
+        by_currency: dict[str, set[str]] = defaultdict(set)
+        for code, currency in wanted:
+            by_currency[currency].add(code)
+        exact = Q()
+        for currency, codes in sorted(by_currency.items()):
+            exact |= Q(currency=currency, code__in=sorted(codes))
+
+        def lock() -> dict[tuple[str, str], Account]:
+            return {(a.code, a.currency): a for a in Account.objects.select_for_update().filter(exact).order_by("pk")}
+
+        locked = lock()
+        missing = wanted - set(locked)
+        if missing:  # created on first use, then locked with the others (in id order again)
+            Account.objects.bulk_create([
+                Account(code=code, currency=currency,
+                        player_id=int(code.split(":")[1]) if code.startswith("player:") else None,
+                        allow_negative=code in NEGATIVE_ALLOWED)
+                for code, currency in sorted(missing)], ignore_conflicts=True)
+            locked = lock()
+        now = timezone.now()
+        txns = Transaction.objects.bulk_create([
+            Transaction(kind=p.kind, reference=p.reference, idempotency_key=p.idempotency_key,
+                        created_by=created_by if getattr(created_by, "pk", None) else None,
+                        memo=p.memo[:200], created=now) for p in todo])
+        entries = []
+        for txn, legs in zip(txns, legs_of, strict=True):
+            for leg in legs:
+                account = locked[(leg.code, leg.currency)]
+                account.balance += leg.amount
+                if account.balance < 0 and not account.allow_negative:
+                    if account.player_id:
+                        raise InsufficientFunds(f"Not enough {leg.currency} on {account}.", currency=leg.currency)
+                    raise LedgerError(f"account {account} would go below zero")
+                entries.append(Entry(transaction=txn, account=account, currency=leg.currency, amount=leg.amount,
+                                     balance_after=account.balance, player_id=account.player_id or leg.player_id,
+                                     created=now, kind=leg.kind or txn.kind))
+        Entry.objects.bulk_create(entries)
+        touched = {id(locked[key]): locked[key] for key in wanted}
+        rows_update(Account, list(touched.values()), ["balance"])  # linear, one statement
+    return {t.idempotency_key: t for t in txns}
+
+
+def escrow_close(*, code: str) -> None:
+    """Mark an escrow closed: its event is over and check_ledger expects it at zero."""
+    Account.objects.filter(code=code).update(closed=True)

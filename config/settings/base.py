@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "apps.games",
     "apps.matches",
     "apps.tables",
+    "apps.tournaments",
     "apps.chat",
     "apps.rankings",
     "apps.demo",
@@ -248,6 +249,9 @@ SPECTACULAR_SETTINGS = {
         "`/api/tables/{id}/robot/`, `/api/tables/{id}/invite/`, `/api/tables/{id}/watch/`, `/api/tables/{id}/ready/`.\n"
         "- **Matches**: `/api/matches/{id}/`, `/api/matches/{id}/actions/`, `/api/matches/{id}/cancel-vote/`, "
         "`/api/matches/{id}/log/`.\n"
+        "- **Tournaments**: `/api/tournaments/`, `/api/tournaments/{id}/`, `/api/tournaments/{id}/preview/`, "
+        "`/api/tournaments/{id}/register/`, `/api/tournaments/{id}/unregister/`, `/api/tournaments/{id}/start/`, "
+        "`/api/tournaments/{id}/cancel/`, `/api/tournaments/{id}/standings/`, `/api/tournaments/{id}/matches/`.\n"
         "- **Rankings**: `/api/rankings/{game}/`.\n"
     ),
     "VERSION": "1.0.0",
