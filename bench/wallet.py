@@ -144,6 +144,7 @@ def main() -> None:
     with connection.execute_wrapper(counter):
         for run in range(args.runs):
             spent = {"service": 0.0, "bulk": 0.0}
+            server = {"service": 0.0, "bulk": 0.0}
             statements = 0
             flip = run % 2 == 1
             for s, start in enumerate(range(0, args.transactions, args.slice)):
@@ -158,6 +159,7 @@ def main() -> None:
                         bulk_slice(done + start, count)
                     c1, s1 = clock.now()
                     spent[side] += (c1 - c0) + (s1 - s0)
+                    server[side] += s1 - s0
                     if side == "service":
                         statements += counter.count - n0
             done += args.transactions
@@ -166,7 +168,8 @@ def main() -> None:
             service_rates.append(args.transactions / spent["service"])
             bulk_rates.append(args.transactions / spent["bulk"])
             per_txn.append(statements / args.transactions)
-            print(f"  run {run + 1}: service {spent['service']:.2f} s, bulk {spent['bulk']:.2f} s CPU,"
+            print(f"  run {run + 1}: service {spent['service']:.2f} s (server {server['service']:.2f}),"
+                  f" bulk {spent['bulk']:.2f} s (server {server['bulk']:.2f}) CPU,"
                   f" ratio {ratio:.1f}x, {per_txn[-1]:.2f} statements a transaction,"
                   f" load {os.getloadavg()[0]:.2f}")
 
