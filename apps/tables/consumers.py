@@ -15,9 +15,10 @@ import time
 from collections import deque
 from typing import Any
 
-from channels.db import database_sync_to_async as _database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import close_old_connections, connections
 
 from apps.chat.selectors import chat_message_get
 from apps.chat.services import chat_post, chat_report
@@ -26,16 +27,31 @@ from apps.common.input import BadInput, json_loads_checked, text_problem
 from apps.common.net import client_ip
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_check_lobby
-from apps.matches.services import match_action_apply, match_cancel_vote
+from apps.matches.services import match_cancel_vote
 
 from . import broadcast
 from .models import Match, Table
 from .render import render_chat_line, render_error, render_fragments, render_notice
 from .selectors import table_access, table_match_in_play, table_revision
-from .services import socket_connected, socket_disconnected, socket_renew
+from .services import socket_connected, socket_disconnected, socket_renew, table_move
 
 CLOSE_LOGIN, CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_ABUSE = 4401, 4403, 4404, 4429
 log = logging.getLogger(__name__)
+
+
+class _SocketDatabaseSyncToAsync(DatabaseSyncToAsync):
+    """Channels' database hop without ``CONN_HEALTH_CHECKS``' ``SELECT 1`` on every hop
+    (issue 15: three a move). Connections are still closed when obsolete, and one that
+    failed is checked and replaced when the hop ends (``close_old_connections``)."""
+
+    def thread_handler(self, loop, *args, **kwargs):
+        close_old_connections()
+        for connection in connections.all(initialized_only=True):
+            connection.health_check_done = True
+        try:
+            return super(DatabaseSyncToAsync, self).thread_handler(loop, *args, **kwargs)
+        finally:
+            close_old_connections()
 
 
 def database_sync_to_async(func):
@@ -47,7 +63,7 @@ def database_sync_to_async(func):
     threads outright), so there the shared thread stays.
     """
     sqlite = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
-    return _database_sync_to_async(func, thread_sensitive=sqlite)
+    return _SocketDatabaseSyncToAsync(func, thread_sensitive=sqlite)
 
 
 #: a number sent as a string (htmx forms): ASCII digits that fit a bigint
@@ -296,8 +312,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _act(self, action: dict[str, Any], version: int, seat: int | None) -> None:
-        match = table_match_in_play(table_id=self.table_id)
-        match_action_apply(match_id=match.pk, action=action, version=version, user=self.user, seat=seat)
+        table_move(table_id=self.table_id, user=self.user, action=action, version=version, seat=seat)
 
     @database_sync_to_async
     def _chat(self, text: Any) -> None:
