@@ -23,7 +23,6 @@ import logging
 from datetime import timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
 from celery import signature
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -31,6 +30,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
+from apps.common.push import group_send
 from apps.games.engines import IllegalAction, get_engine
 from apps.games.engines.cards import derive_rng, new_seed
 from apps.players.selectors import nickname_of
@@ -138,7 +138,7 @@ def _push(group: str, message: dict[str, Any]) -> None:
     try:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(group, message)
+            group_send(layer, group, message)
     except Exception:  # a broadcast never fails the request (platform.md §0.8)
         log.exception("broadcast to %s failed", group)
 
