@@ -23,7 +23,6 @@ import logging
 from datetime import timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
 from celery import signature
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -32,6 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
+from apps.common.push import group_send
 from apps.games.engines import IllegalAction, get_engine
 from apps.games.engines.cards import derive_rng, new_seed
 from apps.players.selectors import nickname_of
@@ -139,7 +139,7 @@ def _push(group: str, message: dict[str, Any]) -> None:
     try:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(group, message)
+            group_send(layer, group, message)
     except Exception:  # a broadcast never fails the request (platform.md §0.8)
         log.exception("broadcast to %s failed", group)
 
@@ -210,9 +210,18 @@ def schedule_robots(match_id: int, delay: float | None = None) -> None:
         countdown=delay or None))
 
 
-def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, seat: int | None = None,
-                       by: str = MatchAction.PLAYER) -> Match:
-    """Apply one action; raise a DomainError and change nothing if it is refused."""
+#: the fields a move changes on the match row (a match that ends saves them all)
+MOVE_FIELDS = ["version", "state", "turn_deadline"]
+
+
+def match_action_apply(*, match_id: int | None, action: Any, version: Any, user=None, seat: int | None = None,
+                       by: str = MatchAction.PLAYER, where: dict[str, Any] | None = None) -> Match:
+    """Apply one action; raise a DomainError and change nothing if it is refused.
+
+    ``where``: instead of an id, the owner's lookup of its match in play (a table's link),
+    folded into the locking read, so a move from a table socket costs no read of its own;
+    409 ``match_over`` when nothing matches it.
+    """
     if type(version) is not int:
         raise DomainError(_("The move needs the integer version of the match it was made on."),
                           code="validation_error", fields={"version": [_("An integer is required.")]})
@@ -220,56 +229,72 @@ def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, s
         raise DomainError(_("The seat is the integer number of your own seat."), code="validation_error",
                           fields={"seat": [_("An integer is required.")]})
     with transaction.atomic():
-        match = _lock_match(match_id)
+        if where is not None:
+            match = (Match.objects.select_for_update(of=("self",))
+                     .filter(status=Match.PLAYING, **where).order_by("-pk").first())
+            if match is None:
+                raise Conflict(_("No match is being played here now."), code="match_over")
+        else:
+            match = _lock_match(match_id)
         if match is None:
             raise NotFoundError(_("No such match."))
-        if match.status != Match.PLAYING:
-            raise Conflict(_("This match is over: no more moves."), code="match_over")
-        seats = {ms.number: ms for ms in match.match_seats.all()}
-        match._seat_rows = list(seats.values())
-        if by == MatchAction.PLAYER:
-            own = [ms for ms in seats.values() if user is not None and ms.player_id == user.pk]
-            if not own:
-                raise Forbidden(_("Only the players seated in this match can move."))
-            if seat is None:
-                seat = own[0].number
-            elif seat not in {ms.number for ms in own}:
-                raise Forbidden(_("You can only move for your own seat."))
-            if seats[seat].abandoned:
-                raise Forbidden(_("You left this match: the robot plays your seat to the end."))
-        if version != match.version:
-            raise Conflict(_("Another move came first: the match is now at version %(version)s.") % {"version": match.version},
-                           code="stale_version", version=match.version)
-        state = _load(match)
-        if seat not in state.to_act:
-            raise Conflict(_("It is not your turn."), code="not_your_turn")
-        try:
-            events = state.apply(seat, action)
-        except IllegalAction as exc:
-            raise IllegalMove(str(exc)) from None
-        match.version += 1
-        match.state = state.to_json()
-        MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action, by=by,
-                                   version=match.version, events=events, at=timezone.now())
-        if by == MatchAction.PLAYER:
-            ms = seats[seat]
-            if ms.robot_playing or ms.timeouts_in_row or ms.grace_deadline:
-                ms.robot_playing = ms.abandoned  # the player takes the seat back
-                ms.timeouts_in_row = 0
-                ms.grace_deadline = None
-                ms.save(update_fields=["robot_playing", "timeouts_in_row", "grace_deadline"])
-        elif by == MatchAction.TIMEOUT:
-            ms = seats[seat]
-            ms.timeouts_in_row += 1
-            if ms.timeouts_in_row >= settings.AWAY_AFTER_TIMEOUTS:
-                ms.robot_playing = True  # away: the robot plays every turn until the player returns
-            ms.save(update_fields=["timeouts_in_row", "robot_playing"])
-        if state.is_over:
-            _finish(match, state)
-        else:
-            _after_state_change(match, state, by=by)
+        return _apply_locked(match, action=action, version=version, user=user, seat=seat, by=by)
+
+
+def _apply_locked(match: Match, *, action: Any, version: int, user, seat: int | None, by: str) -> Match:
+    """``match_action_apply`` once the match row is locked (the robot's path locks it once).
+
+    Statements: the match's seats, the log row, the match row's changed fields; after
+    commit the owner's ``match_changed`` (a table: its revision) and one push."""
+    if match.status != Match.PLAYING:
+        raise Conflict(_("This match is over: no more moves."), code="match_over")
+    rows = _seat_rows(match)
+    seats = {ms.number: ms for ms in rows}
+    if by == MatchAction.PLAYER:
+        own = [ms for ms in rows if user is not None and ms.player_id == user.pk]
+        if not own:
+            raise Forbidden(_("Only the players seated in this match can move."))
+        if seat is None:
+            seat = own[0].number
+        elif seat not in {ms.number for ms in own}:
+            raise Forbidden(_("You can only move for your own seat."))
+        if seats[seat].abandoned:
+            raise Forbidden(_("You left this match: the robot plays your seat to the end."))
+    if version != match.version:
+        raise Conflict(_("Another move came first: the match is now at version %(version)s.") % {"version": match.version},
+                       code="stale_version", version=match.version)
+    state = getattr(match, "_state_loaded", None) or _load(match)
+    match.__dict__.pop("_state_loaded", None)
+    if seat not in state.to_act:
+        raise Conflict(_("It is not your turn."), code="not_your_turn")
+    try:
+        events = state.apply(seat, action)
+    except IllegalAction as exc:
+        raise IllegalMove(str(exc)) from None
+    match.version += 1
+    match.state = state.to_json()
+    MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action, by=by,
+                               version=match.version, events=events, at=timezone.now())
+    if by == MatchAction.PLAYER:
+        ms = seats[seat]
+        if ms.robot_playing or ms.timeouts_in_row or ms.grace_deadline:
+            ms.robot_playing = ms.abandoned  # the player takes the seat back
+            ms.timeouts_in_row = 0
+            ms.grace_deadline = None
+            ms.save(update_fields=["robot_playing", "timeouts_in_row", "grace_deadline"])
+    elif by == MatchAction.TIMEOUT:
+        ms = seats[seat]
+        ms.timeouts_in_row += 1
+        if ms.timeouts_in_row >= settings.AWAY_AFTER_TIMEOUTS:
+            ms.robot_playing = True  # away: the robot plays every turn until the player returns
+        ms.save(update_fields=["timeouts_in_row", "robot_playing"])
+    if state.is_over:
+        _finish(match, state)
         match.save()
-        _changed(match)
+    else:
+        _after_state_change(match, state, by=by)
+        match.save(update_fields=MOVE_FIELDS)
+    _changed(match)
     return match
 
 
@@ -277,7 +302,9 @@ def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, s
 
 
 def match_robot_move(*, match_id: int) -> bool:
-    """Play one robot move if a robot-controlled seat is to act; True if one was played."""
+    """Play one robot move if a robot-controlled seat is to act; True if one was played.
+
+    One lock and one read of the seats for the choice and the move alike."""
     with transaction.atomic():
         match = _lock_match(match_id, status=Match.PLAYING)
         if match is None:
@@ -289,8 +316,8 @@ def match_robot_move(*, match_id: int) -> bool:
         seat = robots[0]
         rng = derive_rng(int(match.seed), "robot", match.version, seat)
         action = get_engine(match.game).bot_action(state, seat, rng)
-        match_action_apply(match_id=match.pk, action=action, version=match.version, seat=seat,
-                           by=MatchAction.ROBOT)
+        match._state_loaded = state  # bot_action only reads it (legal actions, the seat's view)
+        _apply_locked(match, action=action, version=match.version, user=None, seat=seat, by=MatchAction.ROBOT)
     return True
 
 

@@ -46,6 +46,7 @@ from apps.games.engines import ENGINES
 from apps.matches.services import (
     StakesShort,
     match_abandon,
+    match_action_apply,
     match_create,
     match_seat_presence,
     stake_per_seat,
@@ -470,6 +471,13 @@ def table_seat_abandoned(*, match_id: int, player_id: int) -> bool:
         _after_seat_freed(table)
         broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
     return True
+
+
+def table_move(*, table_id: int, user, action: Any, version: Any, seat: int | None = None) -> Match:
+    """A player's move at a table (the socket's move frame): the match in play is found by
+    the locking read itself (issue 15: a move costs no separate read of the table's match)."""
+    return match_action_apply(match_id=None, where={"table_link__table_id": table_id}, action=action,
+                              version=version, user=user, seat=seat)
 
 
 def table_match_changed(*, match_id: int) -> None:

@@ -8,14 +8,15 @@ balances in one database transaction. The other functions are the domain's moves
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import connection, transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -86,18 +87,162 @@ def player_code(player) -> str:
     return f"player:{getattr(player, 'pk', player)}"
 
 
+def _account_defaults(code: str) -> dict:
+    return {"player_id": int(code.split(":")[1]) if code.startswith("player:") else None,
+            "allow_negative": code in NEGATIVE_ALLOWED}
+
+
 def account_get(code: str, currency: str) -> Account:
     """The account row, created on first use (never only by a migration)."""
     if currency not in CURRENCIES:
         raise LedgerError(f"unknown currency {currency!r}")
-    player_id = None
-    if code.startswith("player:"):
-        player_id = int(code.split(":")[1])
-    account, _ = Account.objects.get_or_create(
-        code=code, currency=currency,
-        defaults={"player_id": player_id, "allow_negative": code in NEGATIVE_ALLOWED},
-    )
+    account, _ = Account.objects.get_or_create(code=code, currency=currency, defaults=_account_defaults(code))
+    _account_ids_remember({(code, currency): account.pk})
     return account
+
+
+#: ``(code, currency) -> account id`` of this process: an account is never deleted and its
+#: code never changes, so a known id needs no read. Only committed rows get in (on commit), so
+#: no thread skips the read of a row it cannot see yet; ``_accounts_lock`` checks every locked
+#: row against its key all the same (a test database rolled back, a SQLite id given again).
+_ACCOUNT_IDS: dict[tuple[str, str], int] = {}
+
+
+def _account_ids_remember(found: dict[tuple[str, str], int]) -> None:
+    if connection.in_atomic_block:
+        transaction.on_commit(lambda: _ACCOUNT_IDS.update(found))
+    else:
+        _ACCOUNT_IDS.update(found)
+
+
+def _account_ids(keys: set[tuple[str, str]], *, cached: bool = True) -> dict[tuple[str, str], int]:
+    """The ids of these accounts: from the cache, else one read, and the missing rows created
+    (``ON CONFLICT DO NOTHING``: a concurrent creator's row is the one) and read again."""
+    ids = {key: _ACCOUNT_IDS[key] for key in keys if key in _ACCOUNT_IDS} if cached else {}
+    missing = [key for key in keys if key not in ids]
+    if not missing:
+        return ids
+    for _code, currency in missing:
+        if currency not in CURRENCIES:
+            raise LedgerError(f"unknown currency {currency!r}")
+    found: dict[tuple[str, str], int] = {}
+
+    def read(wanted: list[tuple[str, str]]) -> None:
+        match = Q()
+        for code, currency in wanted:
+            match |= Q(code=code, currency=currency)
+        for pk, code, currency in Account.objects.filter(match).values_list("pk", "code", "currency"):
+            found[(code, currency)] = pk
+
+    read(missing)
+    absent = [key for key in missing if key not in found]
+    if absent:
+        created = _insert_new(Account, [Account(code=code, currency=currency, **_account_defaults(code))
+                                        for code, currency in sorted(absent)],
+                              ("code", "currency"), ("id", "code", "currency"))
+        found.update({(code, currency): pk for pk, code, currency in created})
+        if len(created) < len(absent):  # a concurrent creator's rows
+            read([key for key in absent if key not in found])
+    _account_ids_remember(found)
+    return {**ids, **found}
+
+
+@dataclass(slots=True)
+class _Locked:
+    """An account row as the lock read it: what ``ledger_post`` checks and writes."""
+
+    pk: int
+    code: str
+    currency: str
+    player_id: int | None
+    allow_negative: bool
+    balance: int
+    frozen: bool
+
+    def __str__(self) -> str:
+        return f"{self.code}:{self.currency}"
+
+
+def _qn(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool) -> dict[tuple[str, str], _Locked]:
+    """Every account of ``keys`` locked in one ``SELECT ... FOR UPDATE`` in ascending id order
+    (Saleor's rule: no deadlocks), with ``frozen`` (an active freeze on its player: the SQL of
+    ``FreezeQuerySet.active``) when asked. When a cached id's row is gone or is another account,
+    the ids are read again (not from the cache) and locked again.
+
+    Plain SQL, as the other three statements of a transaction: the ORM's query building cost
+    more CPU than the database's work (issue 15)."""
+    for cached in (True, False):
+        ids = _account_ids(keys, cached=cached)
+        wanted = sorted(set(ids.values()))
+        params: list = []
+        if frozen:
+            now = connection.ops.adapt_datetimefield_value(timezone.now())
+            params += [now, now]
+        with connection.cursor() as cursor:
+            cursor.execute(_lock_sql(len(wanted), frozen, connection.features.has_select_for_update),
+                           params + wanted)
+            rows = cursor.fetchall()
+        by_key = {(row[1], row[2]): _Locked(row[0], row[1], row[2], row[3], bool(row[4]), row[5], bool(row[6]))
+                  for row in rows}
+        if all(key in by_key and by_key[key].pk == pk for key, pk in ids.items()):
+            return by_key
+    raise LedgerError(f"accounts {sorted(keys)} could not be locked")  # pragma: no cover
+
+
+@functools.lru_cache(maxsize=256)
+def _lock_sql(count: int, frozen: bool, for_update: bool) -> str:
+    a, f = _qn(Account._meta.db_table), _qn(Freeze._meta.db_table)
+    frozen_sql = "0"
+    if frozen:
+        frozen_sql = (f"EXISTS (SELECT 1 FROM {f} f WHERE f.{_qn('player_id')} = a.{_qn('player_id')}"
+                      f" AND f.{_qn('lifted_at')} IS NULL AND f.{_qn('starts_at')} <= %s"
+                      f" AND (f.{_qn('ends_at')} IS NULL OR f.{_qn('ends_at')} > %s))")
+    sql = (f"SELECT a.{_qn('id')}, a.{_qn('code')}, a.{_qn('currency')}, a.{_qn('player_id')},"
+           f" a.{_qn('allow_negative')}, a.{_qn('balance')}, {frozen_sql} FROM {a} a"
+           f" WHERE a.{_qn('id')} IN ({', '.join(['%s'] * count)}) ORDER BY a.{_qn('id')}")
+    return sql + " FOR UPDATE OF a" if for_update else sql
+
+
+@functools.lru_cache(maxsize=256)
+def _balances_sql(count: int) -> str:
+    return (f"UPDATE {_qn(Account._meta.db_table)} SET {_qn('balance')} = CASE {_qn('id')}"
+            f" {' '.join(['WHEN %s THEN %s'] * count)} END"
+            f" WHERE {_qn('id')} IN ({', '.join(['%s'] * count)})")
+
+
+@functools.lru_cache(maxsize=256)
+def _insert_sql(model, rows: int, conflict: tuple[str, ...] = (), returning: tuple[str, ...] = ()) -> str:
+    columns = [f.column for f in model._meta.concrete_fields if not f.primary_key]
+    row = f"({', '.join(['%s'] * len(columns))})"
+    sql = (f"INSERT INTO {_qn(model._meta.db_table)} ({', '.join(_qn(c) for c in columns)})"
+           f" VALUES {', '.join([row] * rows)}")
+    if conflict:
+        sql += f" ON CONFLICT ({', '.join(_qn(model._meta.get_field(c).column) for c in conflict)}) DO NOTHING"
+    if returning:
+        sql += f" RETURNING {', '.join(_qn(model._meta.get_field(c).column) for c in returning)}"
+    return sql
+
+
+def _insert_new(model, objs: list, conflict: tuple[str, ...], returning: tuple[str, ...]) -> list[tuple]:
+    """``INSERT ... ON CONFLICT (conflict) DO NOTHING RETURNING returning`` of ``objs`` in one
+    statement: the rows written (a row whose key is taken is skipped, and a concurrent twin's
+    insert is waited for by the database), with no savepoint needed to survive a conflict.
+    Django's ``bulk_create(ignore_conflicts=True)`` does the same but returns nothing."""
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(model, len(objs), conflict, returning), params)
+        return cursor.fetchall()
+
+
+def _atomic():
+    """A transaction when none is open; inside one, nothing (no savepoint): ``ledger_post``
+    checks everything before its first write, so a refusal leaves nothing to roll back."""
+    return nullcontext() if connection.in_atomic_block else transaction.atomic()
 
 
 def ledger_post(
@@ -115,6 +260,11 @@ def ledger_post(
     With an ``idempotency_key`` a second call (even a concurrent one) returns the first
     transaction and moves nothing. A player account that would go below zero raises
     :class:`InsufficientFunds`; a frozen player's cash or bonus cannot be spent.
+
+    Four statements with every account id known: the lock, the transaction row (``ON
+    CONFLICT DO NOTHING`` with a key: no savepoint), the entries, the balances. A replay
+    reads the first transaction instead of writing; the accounts' first use adds the read
+    and insert that make them. Every check comes before the first write.
     """
     legs = [leg for leg in legs if leg.amount != 0]
     totals: dict[str, int] = defaultdict(int)
@@ -126,53 +276,72 @@ def ledger_post(
         raise LedgerError(f"unbalanced transaction {kind} {reference}: {dict(totals)}")
     if not legs:
         raise LedgerError("a transaction needs at least one non-zero leg")
-    with transaction.atomic():
-        if idempotency_key:
-            existing = Transaction.objects.filter(idempotency_key=idempotency_key).first()
-            if existing is not None:
-                return _same_or_conflict(existing, kind, reference)
-        accounts = {(leg.code, leg.currency): account_get(leg.code, leg.currency) for leg in legs}
+    spends_money = not allow_frozen and any(
+        leg.amount < 0 and leg.currency in (CASH, BONUS) and leg.code.startswith("player:") for leg in legs)
+    with _atomic():
+        locked = _accounts_lock({(leg.code, leg.currency) for leg in legs}, frozen=spends_money)
         now = timezone.now()
-        try:
-            with transaction.atomic():
-                txn = Transaction.objects.create(
-                    kind=kind, reference=reference, idempotency_key=idempotency_key,
-                    created_by=created_by if getattr(created_by, "pk", None) else None,
-                    memo=memo[:200], created=now,
-                )
-        except IntegrityError:
-            # a concurrent twin committed first: its effect stands, ours is nothing
-            return _same_or_conflict(Transaction.objects.get(idempotency_key=idempotency_key), kind, reference)
-        ids = sorted({a.pk for a in accounts.values()})
-        locked = {a.pk: a for a in Account.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
-        frozen_checked: dict[int, bool] = {}
-        entries = []
+        before = {account.pk: account.balance for account in locked.values()}
+        balances = dict(before)
+        entries: list[tuple] = []  # (account, leg, balance after)
+        refusal: Exception | None = None
         for leg in legs:
-            account = locked[accounts[(leg.code, leg.currency)].pk]
-            new_balance = account.balance + leg.amount
-            if leg.amount < 0 and account.player_id and leg.currency in (CASH, BONUS) and not allow_frozen:
-                if account.player_id not in frozen_checked:
-                    frozen_checked[account.player_id] = freeze_state(player_id=account.player_id)[0]
-                if frozen_checked[account.player_id]:
-                    raise Conflict(_("This account is frozen by a sanction: nothing can be spent."),
+            account = locked[(leg.code, leg.currency)]
+            new_balance = balances[account.pk] + leg.amount
+            if leg.amount < 0 and account.player_id and leg.currency in (CASH, BONUS) and account.frozen:
+                refusal = Conflict(_("This account is frozen by a sanction: nothing can be spent."),
                                    code="account_frozen")
+                break
             if new_balance < 0 and not account.allow_negative:
-                if account.player_id:
-                    raise InsufficientFunds(
-                        _("Not enough %(currency)s: the balance is %(balance)s, %(needed)s needed.") % _amounts(leg.currency, account.balance, -leg.amount),
-                        currency=leg.currency,
-                    )
-                raise LedgerError(f"account {account} would go below zero")
-            account.balance = new_balance
-            entries.append(Entry(
-                transaction=txn, account=account, currency=leg.currency, amount=leg.amount,
-                balance_after=new_balance, player_id=account.player_id or leg.player_id, created=now,
-                kind=leg.kind or kind,
-            ))
-        for account in locked.values():
-            account.save(update_fields=["balance"])
-        Entry.objects.bulk_create(entries)
+                refusal = (InsufficientFunds(
+                    _("Not enough %(currency)s: the balance is %(balance)s, %(needed)s needed.")
+                    % _amounts(leg.currency, balances[account.pk], -leg.amount),
+                    currency=leg.currency) if account.player_id
+                    else LedgerError(f"account {account} would go below zero"))
+                break
+            balances[account.pk] = new_balance
+            entries.append((account, leg, new_balance))
+        if refusal is not None:
+            # a replay whose first run emptied the account is still that first run
+            existing = Transaction.objects.filter(idempotency_key=idempotency_key).first() \
+                if idempotency_key else None
+            if existing is None:
+                raise refusal
+            return _same_or_conflict(existing, kind, reference)
+        txn = Transaction(kind=kind, reference=reference, idempotency_key=idempotency_key or None,
+                          created_by=created_by if getattr(created_by, "pk", None) else None,
+                          memo=memo[:200], created=now)
+        written = _insert_new(Transaction, [txn], ("idempotency_key",) if idempotency_key else (), ("id",))
+        if not written:
+            # the key's transaction is already written (or a concurrent twin's just committed)
+            return _same_or_conflict(Transaction.objects.get(idempotency_key=idempotency_key), kind, reference)
+        txn.pk = written[0][0]
+        txn._state.adding = False
+        _entries_insert(txn, entries, now)
+        changed = [(pk, balance) for pk, balance in balances.items() if balance != before[pk]]
+        if changed:
+            _balances_update(changed)
+    txn.posted_balances = {(account.code, account.currency): after for account, _leg, after in entries}
     return txn
+
+
+def _entries_insert(txn: Transaction, entries: list[tuple], now: datetime) -> None:
+    """The transaction's entries in one insert (nothing returned: no caller needs their ids)."""
+    values = {"transaction_id": txn.pk, "created": connection.ops.adapt_datetimefield_value(now)}
+    columns = [f.attname for f in Entry._meta.concrete_fields if not f.primary_key]
+    params: list = []
+    for account, leg, after in entries:
+        values.update(account_id=account.pk, currency=leg.currency, amount=leg.amount, balance_after=after,
+                      kind=leg.kind or txn.kind, player_id=account.player_id or leg.player_id)
+        params += [values[c] for c in columns]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(Entry, len(entries)), params)
+
+
+def _balances_update(changed: list[tuple[int, int]]) -> None:
+    """Every changed balance in one ``UPDATE ... CASE``."""
+    with connection.cursor() as cursor:
+        cursor.execute(_balances_sql(len(changed)), [v for pair in changed for v in pair] + [pk for pk, _ in changed])
 
 
 def _same_or_conflict(existing: Transaction, kind: str, reference: str) -> Transaction:
@@ -182,12 +351,23 @@ def _same_or_conflict(existing: Transaction, kind: str, reference: str) -> Trans
     return existing
 
 
-def player_credit_legs(player, currency: str, amount: int, kind: str | None = None) -> list[Leg]:
+def _diverted(player_ids: Iterable[int]) -> set[int]:
+    """The players among ``player_ids`` under an authority report, in one read."""
+    return set(Freeze.objects.active().filter(player_id__in=list(player_ids), divert=True)
+               .values_list("player_id", flat=True))
+
+
+def player_credit_legs(player, currency: str, amount: int, kind: str | None = None,
+                       diverted: set[int] | None = None) -> list[Leg]:
     """Where money for a player lands: their account, or the authority-frozen account
-    while an ``authority_report`` is active (platform.md §7.4)."""
+    while an ``authority_report`` is active (platform.md §7.4). ``diverted``: the players
+    already known to be under a report (``_diverted``), to read it once for many legs."""
     player_id = getattr(player, "pk", player)
-    if currency in (CASH, BONUS) and freeze_state(player_id=player_id)[1]:
-        return [Leg(AUTHORITY_FROZEN, currency, amount, player_id=player_id, kind=kind)]
+    if currency in (CASH, BONUS):
+        if diverted is None:
+            diverted = _diverted([player_id])
+        if player_id in diverted:
+            return [Leg(AUTHORITY_FROZEN, currency, amount, player_id=player_id, kind=kind)]
     return [Leg(f"player:{player_id}", currency, amount, kind=kind)]
 
 
@@ -251,14 +431,13 @@ def wallet_adjust(*, actor, player, currency: object, amount: object, reason: ob
         adjustment = Adjustment.objects.create(player=player, currency=currency, amount=amount, reason=reason,
                                                created_by=actor, created=timezone.now())
         reference = f"adjustment:{adjustment.pk}"
-        try:
-            with transaction.atomic():
-                if amount > 0:
-                    txn = wallet_credit(player=player, currency=currency, amount=amount, kind="adjustment",
-                                        reference=reference, source=counter, created_by=actor, memo=reason)
-                else:
-                    txn = wallet_debit(player=player, currency=currency, amount=-amount, kind="adjustment",
-                                       reference=reference, destination=counter, created_by=actor, memo=reason)
+        try:  # a refused move writes nothing; the adjustment row goes with this block's rollback
+            if amount > 0:
+                txn = wallet_credit(player=player, currency=currency, amount=amount, kind="adjustment",
+                                    reference=reference, source=counter, created_by=actor, memo=reason)
+            else:
+                txn = wallet_debit(player=player, currency=currency, amount=-amount, kind="adjustment",
+                                   reference=reference, destination=counter, created_by=actor, memo=reason)
         except InsufficientFunds:
             raise Conflict(f"This debit would make the {currency} balance negative.",
                            code="negative_balance") from None
@@ -284,7 +463,7 @@ def authority_freeze(*, player_id: int, reference: str) -> Transaction | None:
     (platform.md §7.4, kind ``authority_freeze``), once per ``reference``. Call it after the
     report's freeze is written: from then on nothing leaves or reaches those accounts."""
     with transaction.atomic():
-        codes = [account_get(player_code(player_id), c).pk for c in (CASH, BONUS)]
+        codes = list(_account_ids({(player_code(player_id), c) for c in (CASH, BONUS)}).values())
         balances = dict(Account.objects.select_for_update().filter(pk__in=codes).order_by("pk")
                         .values_list("currency", "balance"))
         legs: list[Leg] = []
@@ -305,7 +484,7 @@ def authority_settle(*, player_id: int, reference: str, decision: str) -> Transa
     if decision not in ("release", "forfeit"):
         raise LedgerError(f"unknown decision {decision!r}")
     with transaction.atomic():
-        frozen = [account_get(AUTHORITY_FROZEN, c).pk for c in (CASH, BONUS)]
+        frozen = list(_account_ids({(AUTHORITY_FROZEN, c) for c in (CASH, BONUS)}).values())
         list(Account.objects.select_for_update().filter(pk__in=frozen).order_by("pk"))  # the shares stay put
         shares = dict(Entry.objects.filter(account_id__in=frozen, player_id=player_id).values("currency")
                       .annotate(total=Sum("amount")).values_list("currency", "total"))
@@ -323,7 +502,11 @@ def authority_settle(*, player_id: int, reference: str, decision: str) -> Transa
 
 
 def entry_balance_after(txn: Transaction, player, currency: str) -> int:
-    entry = txn.entries.filter(account__code=player_code(player), currency=currency).first()
+    code = player_code(player)
+    posted = getattr(txn, "posted_balances", {})  # just written by ledger_post: no read
+    if (code, currency) in posted:
+        return posted[(code, currency)]
+    entry = txn.entries.filter(account__code=code, currency=currency).first()
     if entry is not None:
         return entry.balance_after
     return account_get(player_code(player), currency).balance
@@ -425,19 +608,18 @@ def stakes_collect(*, match_id: int, currency: str, stakes: dict[int, int]) -> l
     """Move each player's stake (``{player_id: amount}``) into the match escrow.
 
     Returns the ids of players who could not cover it (their stake is not taken; the
-    caller stands them up). Each stake is its own idempotent transaction.
+    caller stands them up). Each stake is its own idempotent transaction; a refused one
+    writes nothing (``ledger_post`` checks before it writes), so no savepoint is needed.
     """
     short: list[int] = []
-    users = get_user_model().objects.in_bulk(list(stakes))
     for player_id in sorted(stakes):
         amount = stakes[player_id]
         if amount <= 0:
             continue
         try:
-            with transaction.atomic():
-                wallet_debit(player=users[player_id], currency=currency, amount=amount, kind="stake",
-                             reference=f"match:{match_id}", destination=match_escrow_code(match_id),
-                             idempotency_key=f"stake:match:{match_id}:player:{player_id}")
+            wallet_debit(player=player_id, currency=currency, amount=amount, kind="stake",
+                         reference=f"match:{match_id}", destination=match_escrow_code(match_id),
+                         idempotency_key=f"stake:match:{match_id}:player:{player_id}")
         except (InsufficientFunds, Conflict):
             short.append(player_id)
     return short
@@ -453,17 +635,19 @@ def escrow_settle(*, match_id: int, currency: str, payouts: dict[int, int], paid
     code = match_escrow_code(match_id)
     legs: list[Leg] = []
     total = 0
+    diverted = _diverted(pid for pid, amount in payouts.items() if amount > 0) if currency in (CASH, BONUS) \
+        else set()
     for player_id in sorted(payouts):
         amount = payouts[player_id]
         if amount > 0:
             entry_kind = "winnings" if amount > paid.get(player_id, 0) else "stake_return"
-            legs.extend(player_credit_legs(player_id, currency, amount, kind=entry_kind))
+            legs.extend(player_credit_legs(player_id, currency, amount, kind=entry_kind, diverted=diverted))
             total += amount
     if bank:
         legs.append(Leg("house:bank", currency, bank, kind="bank"))
         total += bank
     txn = None
-    with transaction.atomic():
+    with _atomic():
         if total:
             legs.append(Leg(code, currency, -total))
             txn = ledger_post(kind=kind, reference=f"match:{match_id}", legs=legs,
