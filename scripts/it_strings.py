@@ -724,3 +724,8 @@ IT.update({
     "table matches": "partite dei tavoli",
 })
 IT.update({"game not known yet": "gioco non ancora noto"})
+
+# the lead's merge (issues 9 and 15)
+IT.update({
+    "No match is being played here now.": "Qui ora non si gioca nessuna partita.",
+})
