@@ -781,10 +781,12 @@ def tournament_refunds_pay(*, tournament_id: int) -> int:
             t = _locked(tournament_id)
             regs = [SimpleNamespace(**row) for row in Registration.objects.filter(
                 pk__in=chunk, refund_paid_at__isnull=True).order_by("pk").values(
-                "pk", "player_id", "paid_bonus_cents", "paid_cash_cents", "refund_cents")]
+                "pk", "player_id", "paid_bonus_cents", "paid_cash_cents", "refund_cents", "refund_rule")]
+            # the memo names the malfunction rule: the back office's refunds by rule read it
             postings = [Posting(kind="cancel_refund", reference=f"tournament:{t.pk}",
                                 legs=tuple(_refund_legs(t, r, before_start)),
-                                idempotency_key=f"cancel_refund:tournament:{t.pk}:registration:{r.pk}")
+                                idempotency_key=f"cancel_refund:tournament:{t.pk}:registration:{r.pk}",
+                                memo=f"refund_rule={r.refund_rule}" if r.refund_rule else "")
                         for r in regs]
             ledger_post_many(postings=postings)
             Registration.objects.filter(pk__in=[r.pk for r in regs]).update(refund_paid_at=timezone.now())
