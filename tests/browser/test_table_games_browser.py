@@ -50,7 +50,7 @@ PAGE_JS = """(id) => {
     countText: (s.querySelector(".hand-backs .count") || {}).textContent || "",
     visible: s.querySelector(".hand-backs") ? getComputedStyle(s.querySelector(".hand-backs")).display !== "none" : false,
   }));
-  const hand = Array.from(document.querySelectorAll(`#table-${id}-actions .my-hand .hand-cards svg[data-card]`));
+  const hand = Array.from(document.querySelectorAll(`#table-${id}-actions .my-hand [data-hand] > svg[data-card]`));
   const cards = [];
   for (const el of document.querySelectorAll("[data-card],[aria-label],[title],[data-takes]")) {
     for (const name of ["data-card", "aria-label", "title", "data-takes"]) {
@@ -72,6 +72,8 @@ PAGE_JS = """(id) => {
     outcome: (q(".outcome") || {}).textContent || "",
     controls: document.querySelectorAll(`#table-${id}-actions .card-button, #table-${id}-actions form.pick, #table-${id}-actions .plain-actions button`).length,
     scrollWidth: document.documentElement.scrollWidth,
+    wide: Array.from(document.querySelectorAll("body *")).filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 6).map((e) => `${e.tagName}.${e.className && e.className.baseVal === undefined ? e.className : ""}#${e.id}`),
     error: (q(`#table-${id}-error`) || {}).textContent || "",
   };
 }"""
@@ -119,7 +121,7 @@ def _check(player: Player, snap: dict, match_id: str, players: int, phone: bool 
     assert shown <= allowed, f"cards on the page that this seat may not see: {sorted(shown - allowed)}"
     assert not snap["error"], snap["error"]
     if phone:
-        assert snap["scrollWidth"] <= 390, f"the page is {snap['scrollWidth']} px wide at 390 px"
+        assert snap["scrollWidth"] <= 390, f"the page is {snap['scrollWidth']} px wide at 390 px: {snap['wide']}"
         assert all(w >= 44 for w in snap["handWidths"]), snap["handWidths"]
 
 
