@@ -37,6 +37,8 @@ def main() -> None:
             if msgid and msgid in IT:
                 entry = entry[: match.start(2)] + quote(IT[msgid]) + entry[match.end(2):].lstrip('"')
                 entry = re.sub(r"^#, fuzzy\n", "", entry, flags=re.MULTILINE)
+                entry = re.sub(r"^#, fuzzy, ", "#, ", entry, flags=re.MULTILINE)  # "#, fuzzy, python-format"
+                entry = re.sub(r"^#\| .*\n", "", entry, flags=re.MULTILINE)  # the old msgid a fuzzy match kept
             elif msgid:
                 missing.append(msgid)
         out.append(entry)

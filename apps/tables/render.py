@@ -403,24 +403,18 @@ def _result(snap: Snapshot, names, teams: list[list[int]]) -> dict[str, Any] | N
             "cash": match.currency == "cash", "xp": xp, "official": match.official}
 
 
-def public_context(snap: Snapshot) -> dict[str, Any]:
-    """What every connection of the table sees alike, from the spectator's view."""
-    table, match, state = snap.table, snap.match, snap.state
-    game = match.game if match else table.game
-    engine = get_engine(game)
-    french = _french_deck(game)
-    names = seat_names(match, snap.seats)
-    view = state.view(None) if match is not None else {}
-    players = match.players if match else table.players
-    teams = [list(t) for t in state.teams] if state is not None else [[s] for s in range(players)]
+def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str, Any]], teams: list[list[int]],
+                  players: int, playing: bool, connected: set[int] = frozenset(), leader_id: int | None = None
+                  ) -> dict[str, Any]:
+    """The felt of one view: seats with names, backs and stats, the cards in the middle, the
+    score as the game counts it. The live table passes ``view(None)``, a replay the player's own."""
     team_of = {s: i for i, t in enumerate(teams) for s in t}
     paired = any(len(t) > 1 for t in teams)
-    playing = match is not None and match.status == Match.PLAYING
     to_act = set(view.get("to_act") or []) if playing else set()
     hand_counts = view.get("hand_counts") or []
     trick = {t["seat"]: t["card"] for t in (view.get("trick") or []) if isinstance(t, dict)}
     last_trick = view.get("last_trick") if isinstance(view.get("last_trick"), dict) else None
-    scores = _scores(game, view, names, teams, players) if match is not None and game in PUBLIC_BOARD_GAMES else None
+    scores = _scores(game, view, names, teams, players) if game in PUBLIC_BOARD_GAMES else None
     seats = []
     for number in range(players):
         entry = names.get(number, {})
@@ -431,17 +425,48 @@ def public_context(snap: Snapshot) -> dict[str, Any]:
             "free": not entry.get("name"),
             "robot_playing": bool(ms and ms.robot_playing and not ms.robot),
             "abandoned": bool(ms and ms.abandoned),
-            "connected": bool(player_id and player_id in snap.connected),
-            "leader": bool(player_id and table.leader_id == player_id),
+            "connected": bool(player_id and player_id in connected),
+            "leader": bool(player_id and leader_id == player_id),
             "to_act": number in to_act,
             "hand_count": hand_counts[number] if number < len(hand_counts) else None,
-            "dealer": match is not None and view.get("dealer") == number,
+            "dealer": view.get("dealer") == number,
             "team": team_of.get(number, 0) if paired else None,
             "played": trick.get(number),
             "took_last": bool(last_trick and last_trick.get("winner") == number),
             "stats": (scores or {}).get("per_seat", {}).get(number, []),
             "out": game == "bestia" and view.get("phase") == "play" and number not in (view.get("active") or []),
         })
+    french = _french_deck(game)
+    return {
+        "seats": seats, "teams": teams, "paired": paired, "scores": scores, "players": players,
+        "fishing": game in FISHING, "felt": list(view.get("table") or []) if game in FISHING else None,
+        "trick_game": game not in FISHING,
+        "last_trick": last_trick and {"cards": last_trick.get("cards") or [],
+                                      "winner": _name(names, last_trick.get("winner"))},
+        "trump_card": view.get("trump_card"),
+        "trump_suit_words": suit_words(view["trump_suit"], french) if view.get("trump_suit") else "",
+        "stock_count": view.get("stock_count"),
+        "turn_names": [s["name"] for s in seats if s["to_act"]],
+    }
+
+
+def public_context(snap: Snapshot) -> dict[str, Any]:
+    """What every connection of the table sees alike, from the spectator's view."""
+    table, match, state = snap.table, snap.match, snap.state
+    game = match.game if match else table.game
+    engine = get_engine(game)
+    french = _french_deck(game)
+    names = seat_names(match, snap.seats)
+    view = state.view(None) if match is not None else {}
+    players = match.players if match else table.players
+    teams = [list(t) for t in state.teams] if state is not None else [[s] for s in range(players)]
+    playing = match is not None and match.status == Match.PLAYING
+    board = board_context(game=game, view=view, names=names, teams=teams, players=players, playing=playing,
+                          connected=snap.connected, leader_id=table.leader_id)
+    if match is None:
+        board["scores"] = None
+        for seat in board["seats"]:
+            seat["dealer"] = False
     deadline = match.turn_deadline if playing else None
     proposal = snap.proposal
     cancel = None
@@ -456,20 +481,12 @@ def public_context(snap: Snapshot) -> dict[str, Any]:
             proposal.deadline > timezone.now() - timedelta(seconds=30):
         refused = [_name(names, int(s)) for s, v in (proposal.votes or {}).items() if v is False]
         cancel = {"refused": refused}
-    trump_card = view.get("trump_card")
     return {
+        **board,
         "table": table, "match": match, "game": engine, "game_id": game, "version": match.version if match else 0,
         "dom_id": f"table-{table.pk}", "face": face_for(table, game), "french": french,
-        "public_board": game in PUBLIC_BOARD_GAMES, "fishing": game in FISHING, "pview": view,
-        "seats": seats, "teams": teams, "paired": paired, "scores": scores, "players": players,
-        "felt": list(view.get("table") or []) if game in FISHING else None,
-        "trick_game": game not in FISHING,
-        "last_trick": last_trick and {"cards": last_trick.get("cards") or [], "winner": _name(names, last_trick.get("winner"))},
+        "public_board": game in PUBLIC_BOARD_GAMES, "pview": view,
         "last_move": _last_move(snap, names, french) if match is not None else "",
-        "trump_card": trump_card,
-        "trump_suit_words": suit_words(view["trump_suit"], french) if view.get("trump_suit") else "",
-        "stock_count": view.get("stock_count"),
-        "turn_names": [s["name"] for s in seats if s["to_act"]],
         "deadline": deadline.isoformat() if deadline else "",
         "seconds_left": max(0, int((deadline - timezone.now()).total_seconds())) if deadline else None,
         "result": _result(snap, names, teams), "cancelled": bool(match and match.status == Match.CANCELLED),
@@ -621,3 +638,53 @@ def render_error(*, table_id: int, code: str, detail: str) -> str:
 
 def render_notice(*, table_id: int, text: str) -> str:
     return render_to_string("tables/_notice.html", {"table_id": table_id, "text": text})
+
+
+# -- the replay ---------------------------------------------------------------------------------
+
+
+def replay_context(*, match: Match, steps: list[dict[str, Any]], index: int, seat: int | None) -> dict[str, Any]:
+    """A player's replay at one step: the table as their seat saw it, every move in words."""
+    game = match.game
+    french = _french_deck(game)
+    names = seat_names(match, [])
+    engine = get_engine(game)
+    step = steps[index]
+    view = step["view"]
+    teams = view.get("teams") or _teams_of(game, match.players)
+    board = board_context(game=game, view=view, names=names, teams=teams, players=match.players,
+                          playing=index < len(steps) - 1 or not step.get("result"))
+    moves = [{"index": i, "text": move_words(name=_name(names, s["seat"]), action=s["action"], events=None,
+                                             french=french)}
+             for i, s in enumerate(steps) if s.get("action") is not None]
+    result = step.get("result")
+    winners: list[str] = []
+    if result and isinstance(result.get("winner"), int) and result["winner"] < len(teams):
+        winners = [_name(names, s) for s in teams[result["winner"]]]
+    final = []
+    if result and result.get("scores"):
+        sc = result["scores"]
+        if len(sc) == len(teams):
+            final = [{"name": _team_name(names, t), "score": sc[i]} for i, t in enumerate(teams)]
+        elif len(sc) == match.players:
+            final = [{"name": _name(names, s), "score": sc[s]} for s in range(match.players)]
+    return {
+        **board, "match": match, "game": engine, "face": face_for(match.table, game), "french": french,
+        "public_board": game in PUBLIC_BOARD_GAMES, "dom_id": f"replay-{match.pk}",
+        "index": index, "last": len(steps) - 1, "seat": seat, "view": view,
+        "hand": list(view.get("hand") or []),
+        "move_text": moves[index - 1]["text"] if index > 0 and index - 1 < len(moves) else "",
+        "last_move": moves[index - 1]["text"] if index > 0 and index - 1 < len(moves) else "",
+        "moves": moves, "result_words": {"winners": winners, "scores": final, "draw": bool(result)
+                                         and result.get("winner") is None} if result else None,
+        "player_names": [_name(names, s) for s in range(match.players)],
+        "orientation": orientation(match.players, seat),
+    }
+
+
+def _teams_of(game: str, players: int) -> list[list[int]]:
+    """The sides of a match when its view does not list them: partners sit opposite at four
+    in the team games, everyone plays alone otherwise."""
+    if players == 4 and game in ("briscola", "tresette", "spades") + FISHING:
+        return [[0, 2], [1, 3]]
+    return [[s] for s in range(players)]

@@ -17,7 +17,7 @@ from apps.games.selectors import game_catalogue
 
 from . import selectors, services
 from .models import Match
-from .render import face_for, table_context, view_facts
+from .render import replay_context, table_context, view_facts
 
 
 def tables_lobby(request):
@@ -123,8 +123,7 @@ def match_replay_page(request, match_id: int):
         raise PermissionDenied
     steps = selectors.match_replay(log=log, seat=seat)
     step = max(0, min(_int(request.GET.get("step")) or 0, len(steps) - 1))
-    context = {"match": match, "log": log, "steps": steps, "step": steps[step], "index": step,
-               "last": len(steps) - 1, "seat": seat, "face": face_for(match.table, match.game),
-               "view": steps[step]["view"]}
+    context = replay_context(match=match, steps=steps, index=step, seat=seat)
     context["facts"], context["card_facts"] = view_facts(steps[step]["view"], match.players)
+    context["step"] = steps[step]
     return render(request, "tables/replay.html", context)
