@@ -58,6 +58,7 @@ BOARD_KEYS = {"hand", "table", "trick", "last_trick", "scores", "to_act", "deale
 POSITIONS = {1: ["bottom"], 2: ["bottom", "top"], 3: ["bottom", "right", "left"],
              4: ["bottom", "right", "top", "left"], 5: ["bottom", "right", "topright", "topleft", "left"],
              6: ["bottom", "right", "topright", "top", "topleft", "left"]}
+ROBOT_NAMES = ("Aldo", "Bice", "Carlo", "Dora", "Ezio")
 PUBLIC_RENDERS = {"count": 0}  # how many times a public part was rendered (the scaling test reads it)
 
 
@@ -226,6 +227,10 @@ def seat_names(match: Match | None, seat_rows: list[Seat]) -> dict[int, dict[str
         player_id = (ms.player_id if ms and ms.player_id else None) or (ts.player_id if ts else None)
         out[number] = {"name": nickname or (_("Robot") if robot else ""), "robot": robot, "player_id": player_id,
                        "ms": ms, "ts": ts}
+    robots = [n for n, e in out.items() if e["robot"] and e["name"] == _("Robot")]
+    if len(robots) > 1:  # three "Robot"s cannot be told apart: each gets a first name, the same for everyone
+        for i, n in enumerate(robots):
+            out[n]["name"] = f"{_('Robot')} {ROBOT_NAMES[i % len(ROBOT_NAMES)]}"
     return out
 
 

@@ -135,27 +135,30 @@ def _shots(player: Player, artifacts, game: str, moment: str, match_id: str, pla
     page.set_viewport_size({"width": 1366, "height": 900})
 
 
-def _act(page, table_id: int) -> None:
-    """Make the first move the page offers, the way a player would click it."""
+def _act(page, table_id: int) -> bool:
+    """Make the first move the page offers, the way a player would click it; False when the
+    page changed under the test and offers nothing now (the caller waits again)."""
     actions = f"#table-{table_id}-actions"
     pick = page.locator(f"{actions} form.pick")
+    single = page.locator(f"{actions} .card-button:not(.chooser)")
+    chooser = page.locator(f"{actions} .card-button.chooser")
+    plain = page.locator(f"{actions} .plain-actions button")
     if pick.count():
         wanted = int(pick.first.get_attribute("data-min") or "1")
         labels = pick.first.locator("label.pick-card")
         for i in range(wanted):
             labels.nth(i).click()
         pick.first.locator(".pick-submit").click()
-        return
-    single = page.locator(f"{actions} .card-button:not(.chooser)")
-    if single.count():
+    elif single.count():
         single.first.click()
-        return
-    chooser = page.locator(f"{actions} .card-button.chooser")
-    if chooser.count():
+    elif chooser.count():
         chooser.first.click()
         page.locator(f"{actions} .choice:not([hidden]) .take-option").first.click()
-        return
-    page.locator(f"{actions} .plain-actions button").first.click()
+    elif plain.count():
+        plain.first.click()
+    else:
+        return False
+    return True
 
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
@@ -177,11 +180,9 @@ def test_a_whole_match_through_the_page(chromium, mazziere_server, artifacts, ga
     table_id = mario.table_id = response.json()["id"]
     page.goto(f"{base}/tables/{table_id}/")
     for n in range(1, players):
-        page.wait_for_selector(".robot-button")
+        _wait(page, lambda n=n: page.locator(f"#table-{table_id}-seats li.seat em").count() == players - n
+              and page.locator(".robot-button").count(), 10, "the free seat's robot button")
         page.click(".robot-button")
-        if n < players - 1:
-            _wait(page, lambda n=n: page.locator(f"#table-{table_id}-seats li.seat em").count() == players - 1 - n,
-                  10, "the robot to sit")
     snap = _wait(page, lambda: (s := page.evaluate(PAGE_JS, table_id))["match"] and s, 15, "the match to start")
     match_id = snap["match"]
 
@@ -203,7 +204,8 @@ def test_a_whole_match_through_the_page(chromium, mazziere_server, artifacts, ga
             _shots(mario, artifacts, game, "middle", match_id, players)
             shot_middle = True
         version = snap["version"]
-        _act(page, table_id)
+        if not _act(page, table_id):
+            continue
         _wait(page, lambda v=version: (s := page.evaluate(PAGE_JS, table_id))["result"] or s["actionsVersion"] != v,
               20, f"{game}: the page to take move {moves}")
         moves += 1
