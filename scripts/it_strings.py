@@ -169,4 +169,10 @@ IT.update({
     "Hand %(n)s: the count": "Mano %(n)s: il conteggio", "Points": "Punti", "table %(n)s": "tavolo %(n)s",
     "Chat": "Chat", "Every message is recorded.": "Tutti i messaggi vengono registrati.",
     "Write a message": "Scrivi un messaggio", "Message": "Messaggio", "Send": "Invia",
+    "Replay: %(game)s, match %(n)s": "Replay: %(game)s, partita %(n)s", "Replay: %(game)s": "Replay: %(game)s",
+    "the match as you saw it from your seat.": "la partita come l'hai vista dal tuo posto.", "Steps": "Passi",
+    "First step": "Primo passo", "Start": "Inizio", "Previous move": "Mossa precedente", "Back": "Indietro",
+    "Move %(n)s of %(of)s": "Mossa %(n)s di %(of)s", "Next move": "Mossa successiva", "Next": "Avanti",
+    "Last step": "Ultimo passo", "End": "Fine", "The deal: the cards as they were dealt to you.":
+        "La distribuzione: le carte come ti sono state servite.", "Moves": "Mosse",
 })
