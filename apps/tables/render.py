@@ -419,7 +419,7 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
     hand_counts = view.get("hand_counts") or []
     trick = {t["seat"]: t["card"] for t in (view.get("trick") or []) if isinstance(t, dict)}
     last_trick = view.get("last_trick") if isinstance(view.get("last_trick"), dict) else None
-    scores = _scores(game, view, names, teams, players) if game in PUBLIC_BOARD_GAMES else None
+    scores = _scores(game, view, names, teams, players) if game in PUBLIC_BOARD_GAMES and view else None
     seats = []
     for number in range(players):
         entry = names.get(number, {})

@@ -180,8 +180,12 @@ def test_a_whole_match_through_the_page(chromium, mazziere_server, artifacts, ga
     table_id = mario.table_id = response.json()["id"]
     page.goto(f"{base}/tables/{table_id}/")
     for n in range(1, players):
-        _wait(page, lambda n=n: page.locator(f"#table-{table_id}-seats li.seat em").count() == players - n
-              and page.locator(".robot-button").count(), 10, "the free seat's robot button")
+        try:
+            _wait(page, lambda n=n: page.locator(f"#table-{table_id}-seats li.seat em").count() == players - n
+                  and page.locator(".robot-button").count(), 10, "the free seat's robot button")
+        except AssertionError:
+            page.screenshot(path=str(artifacts / f"table-{game}-robots-failed.png"), full_page=True)
+            raise
         page.click(".robot-button")
     snap = _wait(page, lambda: (s := page.evaluate(PAGE_JS, table_id))["match"] and s, 15, "the match to start")
     match_id = snap["match"]

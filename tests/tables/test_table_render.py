@@ -122,3 +122,16 @@ def test_replay_tells_the_moves_in_words_with_working_steps():
     assert re.search(rf"{nick} gioca (il|l'|la) ", text_of(middle)), text_of(middle)[:800]
     assert 'href="?step=2"' in middle and 'href="?step=4"' in middle
     assert "Vince:" in text_of(end) or "Pareggio" in text_of(end)
+
+
+@pytest.mark.parametrize("game", sorted(PUBLIC_BOARD_GAMES))
+def test_a_table_waiting_for_players_renders_at_every_size(game):
+    engine = get_engine(game)
+    leader = make_user(nickname=f"Wait_{game[:8]}")
+    for players in engine.player_counts:
+        table = services.table_create(user=leader, data={"game": game, "players": players})
+        client = Client()
+        client.force_login(leader)
+        page = client.get(f"/tables/{table.pk}/")
+        assert page.status_code == 200, (game, players)
+        assert "robot-button" in page.content.decode()
