@@ -32,10 +32,11 @@ GAMES = [  # (game, players, options): short matches
     ("hearts", 4, {"mode": "hands", "hands": 1}),
     ("spades", 4, {"target": 200}),
 ]
-ENGINE_KEYS = ["captured_counts", "pass_done", "hands_won", "last_capture", "spareggio", "passed", "received",
+ENGINE_KEYS = ["captured_counts", "pass_done", "hands_won", "last_capture", "passed", "received",
                "hand_counts", "stock_count", "to_act", "trump_suit", "taken_points", "points_taken", "last_hand",
                "primiera_values", "put_away", "tricks_taken", "hands_planned", "hand_number", "balances", "None",
                "True", "False", "{'", "\"type\""]
+KEY_VALUE = re.compile(r"\b(spareggio|mode|phase|seat|winner|dealer)\s*[:=]", re.IGNORECASE)  # a key shown with its value
 SEAT_NUMBER = re.compile(r"\b(posto|seat|squadra|team)\s+\d\b|\bv\d+\b", re.IGNORECASE)
 CARD = re.compile(r"^(?:[A2-7FCR][dcsb]|[A2-9TJQK][hdcs]|X)$")
 
@@ -101,6 +102,7 @@ def _check(player: Player, snap: dict, match_id: str, players: int, phone: bool 
     text = snap["text"]
     for key in ENGINE_KEYS:
         assert key not in text, f"engine key {key!r} in the page text"
+    assert not KEY_VALUE.search(text), KEY_VALUE.search(text).group(0)
     found = SEAT_NUMBER.search(text)
     assert found is None, f"a seat number in the page text: {found.group(0)!r}"
     me = snap["me"]

@@ -20,7 +20,7 @@ from ..conftest import make_user
 from .conftest import briscola_table, play_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
-ENGINE_KEYS = ("captured_counts", "pass_done", "hands_won", "last_capture", "spareggio", "passed", "received",
+ENGINE_KEYS = ("captured_counts", "pass_done", "hands_won", "last_capture", "passed", "received",
                "hand_counts", "stock_count", "to_act", "points_taken", "last_hand", "primiera_values", "None",
                "True", "False", "{'")
 SEAT_NUMBER = re.compile(r"\b(posto|seat)\s+\d\b|\bv\d+\b", re.IGNORECASE)
