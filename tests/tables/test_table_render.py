@@ -135,3 +135,55 @@ def test_a_table_waiting_for_players_renders_at_every_size(game):
         page = client.get(f"/tables/{table.pk}/")
         assert page.status_code == 200, (game, players)
         assert "robot-button" in page.content.decode()
+
+
+def test_the_end_of_an_official_match_names_the_winner_the_prize_the_bank_and_the_xp():
+    from .test_match_lifecycle import finish, seat_players
+
+    table, users = seat_players("briscola", 2, official=True, stake=100, cash=5000, credits=0, currency="cash")
+    match = finish(table.matches.get().pk, users)
+    assert match.status == "finished"
+    with translation.override("it"):
+        pages = [text_of(render_fragments(table_id=table.pk, user=u)[0]) for u in users]
+    winner = match.result["winner"]
+    names = [ms.nickname for ms in match.match_seats.order_by("number")]
+    for seat, text in enumerate(pages):
+        if winner is None:
+            assert "Pareggio" in text
+            continue
+        assert f"Vince: {names[winner]}." in text
+        assert ("Hai vinto!" if seat == winner else "Hai perso.") in text
+        assert "Premio €1,60 (piatto €2,00, al banco il 20%: €0,40)." in text, text
+        assert "XP:" in text and f"{names[winner]} +" in text
+        assert "Gioca ancora" in text
+
+
+def test_every_voter_is_asked_to_cancel_and_everyone_reads_the_outcome():
+    from apps.tables.play import match_cancel_vote
+
+    table, (alice, bruno) = briscola_table()
+    match = table.matches.get()
+    match_cancel_vote(match_id=match.pk, user=alice, accept=True)
+    with translation.override("it"):
+        asked = render_fragments(table_id=table.pk, user=bruno)[0]
+        proposer = render_fragments(table_id=table.pk, user=alice)[0]
+    assert 'id="cancel-accept"' in asked and 'id="cancel-refuse"' in asked and "data-countdown" in asked
+    assert "Annullare la partita di comune accordo?" in text_of(asked)
+    assert 'id="cancel-accept"' not in proposer and "Hai accettato" in text_of(proposer)
+    match_cancel_vote(match_id=match.pk, user=bruno, accept=True)
+    with translation.override("it"):
+        for user in (alice, bruno):
+            assert "Partita annullata" in text_of(render_fragments(table_id=table.pk, user=user)[0])
+
+
+def test_a_refused_cancellation_is_announced_and_play_goes_on():
+    from apps.tables.play import match_cancel_vote
+
+    table, (alice, bruno) = briscola_table()
+    match = table.matches.get()
+    match_cancel_vote(match_id=match.pk, user=alice, accept=True)
+    match_cancel_vote(match_id=match.pk, user=bruno, accept=False)
+    nick = match.match_seats.get(number=1).nickname
+    with translation.override("it"):
+        text = text_of(render_fragments(table_id=table.pk, user=alice)[0])
+    assert f"{nick} ha rifiutato l'annullamento: la partita continua." in text.replace("&#x27;", "'")
