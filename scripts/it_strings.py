@@ -175,4 +175,5 @@ IT.update({
     "Move %(n)s of %(of)s": "Mossa %(n)s di %(of)s", "Next move": "Mossa successiva", "Next": "Avanti",
     "Last step": "Ultimo passo", "End": "Fine", "The deal: the cards as they were dealt to you.":
         "La distribuzione: le carte come ti sono state servite.", "Moves": "Mosse",
+    "Spectator": "Spettatore",
 })

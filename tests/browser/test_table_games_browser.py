@@ -38,6 +38,7 @@ ENGINE_KEYS = ["captured_counts", "pass_done", "hands_won", "last_capture", "pas
                "True", "False", "{'", "\"type\""]
 KEY_VALUE = re.compile(r"\b(spareggio|mode|phase|seat|winner|dealer)\s*[:=]", re.IGNORECASE)  # a key shown with its value
 SEAT_NUMBER = re.compile(r"\b(posto|seat|squadra|team)\s+\d\b|\bv\d+\b", re.IGNORECASE)
+RERENDERED_PICKS: list[str] = []  # picks that lived through a re-render (Hearts checks it happened)
 CARD = re.compile(r"^(?:[A2-7FCR][dcsb]|[A2-9TJQK][hdcs]|X)$")
 
 PAGE_JS = """(id) => {
@@ -148,9 +149,23 @@ def _act(page, table_id: int) -> bool:
     if pick.count():
         wanted = int(pick.first.get_attribute("data-min") or "1")
         labels = pick.first.locator("label.pick-card")
-        for i in range(wanted):
+        labels.nth(0).click()
+        # another player's move re-renders the form: the card ticked so far stays ticked
+        board = page.locator(f"#table-{table_id}-board")
+        before = board.get_attribute("data-version")
+        deadline = time.monotonic() + 3
+        while board.get_attribute("data-version") == before and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+        if board.get_attribute("data-version") != before:
+            page.wait_for_timeout(100)
+            first = page.locator(f"#table-{table_id}-actions form.pick label.pick-card").nth(0)
+            assert first.locator("input").is_checked(), "the pick was wiped by another player's move"
+            assert "picked" in (first.get_attribute("class") or "")
+            RERENDERED_PICKS.append(before)
+        labels = page.locator(f"#table-{table_id}-actions form.pick label.pick-card")
+        for i in range(1, wanted):
             labels.nth(i).click()
-        pick.first.locator(".pick-submit").click()
+        page.locator(f"#table-{table_id}-actions form.pick .pick-submit").click()
     elif single.count():
         single.first.click()
     elif chooser.count():
@@ -223,6 +238,8 @@ def test_a_whole_match_through_the_page(chromium, mazziere_server, artifacts, ga
     _check(mario, snap, match_id, players)
     _shots(mario, artifacts, game, "end", match_id, players)
     assert not mario.errors, mario.errors
+    if game == "hearts":
+        assert RERENDERED_PICKS, "the pass was never re-rendered while Mario was picking"
     print(f"{game}: {moves} moves by Mario in {time.monotonic() - started:.1f}s")
     mario.context.close()
     still_up()
