@@ -74,6 +74,7 @@
     });
   }
 
+  root.addEventListener("table:sync", sync); // anything on the page may ask for a fresh render
   root.addEventListener("htmx:wsOpen", (e) => { socket = e.detail.socketWrapper; open = true; });
   root.addEventListener("htmx:wsClose", () => { open = false; });
   root.addEventListener("htmx:wsAfterMessage", () => {

@@ -17,6 +17,9 @@ import time
 
 import pytest
 
+from tests.embedded import serving, wait_for
+
+from .conftest import CHROMIUM, _still_up
 from .test_table_browser import Player, _wait
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -38,8 +41,23 @@ ENGINE_KEYS = ["captured_counts", "pass_done", "hands_won", "last_capture", "pas
                "True", "False", "{'", "\"type\""]
 KEY_VALUE = re.compile(r"\b(spareggio|mode|phase|seat|winner|dealer)\s*[:=]", re.IGNORECASE)  # a key shown with its value
 SEAT_NUMBER = re.compile(r"\b(posto|seat|squadra|team)\s+\d\b|\bv\d+\b", re.IGNORECASE)
+CHOICE_SHOTS: dict[str, bool] = {}  # one screenshot of an open capture choice per game
 RERENDERED_PICKS: list[str] = []  # picks that lived through a re-render (Hearts checks it happened)
 CARD = re.compile(r"^(?:[A2-7FCR][dcsb]|[A2-9TJQK][hdcs]|X)$")
+
+
+
+@pytest.fixture(scope="module")
+def mazziere_server(tmp_path_factory):
+    """The embedded server with robots that move at once and a socket that looks for the
+    worker's changes five times a second: nine whole matches must stay quick."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian chromium not installed: apt-get install chromium (CI does)")
+    var_dir = tmp_path_factory.mktemp("serve")
+    with serving(var_dir, MAZZIERE_ROBOT_MOVE_DELAY="0", MAZZIERE_TABLE_POLL_SECONDS="0.2") as (base, env, proc):
+        wait_for(f"{base}/")
+        yield base, env, lambda: _still_up(proc, var_dir)
+
 
 PAGE_JS = """(id) => {
   const q = (sel) => document.querySelector(sel);
@@ -138,7 +156,7 @@ def _shots(player: Player, artifacts, game: str, moment: str, match_id: str, pla
     page.set_viewport_size({"width": 1366, "height": 900})
 
 
-def _act(page, table_id: int) -> bool:
+def _act(page, table_id: int, on_choice=None) -> bool:
     """Make the first move the page offers, the way a player would click it; False when the
     page changed under the test and offers nothing now (the caller waits again)."""
     actions = f"#table-{table_id}-actions"
@@ -150,18 +168,19 @@ def _act(page, table_id: int) -> bool:
         wanted = int(pick.first.get_attribute("data-min") or "1")
         labels = pick.first.locator("label.pick-card")
         labels.nth(0).click()
-        # another player's move re-renders the form: the card ticked so far stays ticked
-        board = page.locator(f"#table-{table_id}-board")
-        before = board.get_attribute("data-version")
-        deadline = time.monotonic() + 3
-        while board.get_attribute("data-version") == before and time.monotonic() < deadline:
-            page.wait_for_timeout(50)
-        if board.get_attribute("data-version") != before:
-            page.wait_for_timeout(100)
-            first = page.locator(f"#table-{table_id}-actions form.pick label.pick-card").nth(0)
-            assert first.locator("input").is_checked(), "the pick was wiped by another player's move"
+        # a fresh render (another player's move does the same) replaces the form: the card
+        # ticked so far stays ticked
+        count = page.evaluate("""() => { const r = document.getElementById("table-root");
+          if (!r.dataset.renders) { r.dataset.renders = "0";
+            r.addEventListener("htmx:wsAfterMessage", () => { r.dataset.renders = String(+r.dataset.renders + 1); }); }
+          r.dispatchEvent(new Event("table:sync")); return +r.dataset.renders; }""")
+        _wait(page, lambda: page.evaluate("() => +document.getElementById('table-root').dataset.renders") > count,
+              5, "a fresh render of the pass")
+        first = page.locator(f"#table-{table_id}-actions form.pick label.pick-card").nth(0)
+        if first.count():
+            assert first.locator("input").is_checked(), "the pick was wiped by a re-render"
             assert "picked" in (first.get_attribute("class") or "")
-            RERENDERED_PICKS.append(before)
+            RERENDERED_PICKS.append(str(count))
         labels = page.locator(f"#table-{table_id}-actions form.pick label.pick-card")
         for i in range(1, wanted):
             labels.nth(i).click()
@@ -170,7 +189,13 @@ def _act(page, table_id: int) -> bool:
         single.first.click()
     elif chooser.count():
         chooser.first.click()
-        page.locator(f"{actions} .choice:not([hidden]) .take-option").first.click()
+        option = page.locator(f"{actions} .choice:not([hidden]) .take-option").first
+        option.hover()
+        lit = page.locator(f"#table-{table_id}-board .felt-cards svg.taken").count()
+        assert lit == len((option.get_attribute("data-takes") or "").split()), "the option's cards are not lit"
+        if on_choice is not None:
+            on_choice()
+        option.click()
     elif plain.count():
         plain.first.click()
     else:
@@ -225,7 +250,11 @@ def test_a_whole_match_through_the_page(chromium, mazziere_server, artifacts, ga
             _shots(mario, artifacts, game, "middle", match_id, players)
             shot_middle = True
         version = snap["version"]
-        if not _act(page, table_id):
+        def choice_shot():
+            if not CHOICE_SHOTS.get(game):
+                CHOICE_SHOTS[game] = True
+                page.screenshot(path=str(artifacts / f"table-{game}-choice-1366.png"), full_page=True)
+        if not _act(page, table_id, choice_shot):
             continue
         _wait(page, lambda v=version: (s := page.evaluate(PAGE_JS, table_id))["result"] or s["actionsVersion"] != v,
               20, f"{game}: the page to take move {moves}")
