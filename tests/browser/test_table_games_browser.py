@@ -185,9 +185,7 @@ def _act(page, table_id: int, on_choice=None) -> bool:
         for i in range(1, wanted):
             labels.nth(i).click()
         page.locator(f"#table-{table_id}-actions form.pick .pick-submit").click()
-    elif single.count():
-        single.first.click()
-    elif chooser.count():
+    elif chooser.count():  # a card with several captures first: the chooser is what needs checking
         chooser.first.click()
         option = page.locator(f"{actions} .choice:not([hidden]) .take-option").first
         option.hover()
@@ -196,6 +194,8 @@ def _act(page, table_id: int, on_choice=None) -> bool:
         if on_choice is not None:
             on_choice()
         option.click()
+    elif single.count():
+        single.first.click()
     elif plain.count():
         plain.first.click()
     else:
