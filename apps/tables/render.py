@@ -31,11 +31,12 @@ from django.utils.translation import gettext_lazy
 from apps.common.roles import is_player
 from apps.games.engines import get_engine
 from apps.games.engines.cards import is_card, italian_deck
+from apps.matches.models import CancelProposal, Match, MatchAction, MatchSeat
+from apps.matches.settlement import bank_of
 from apps.rankings.models import XpAward
 
-from .models import CancelProposal, Match, MatchAction, MatchSeat, Seat, SocketConnection, Table
+from .models import Seat, SocketConnection, Table
 from .selectors import Access, table_access
-from .settlement import bank_of
 from .words import card_words, move_words, suit_words
 
 ITALIAN = frozenset(italian_deck())
@@ -169,7 +170,7 @@ def snapshot_load(*, table_id: int) -> Snapshot | None:
     if table is None:
         return None
     seats = list(Seat.objects.filter(table_id=table_id).select_related("player__profile").order_by("number"))
-    match = (Match.objects.filter(table_id=table_id).order_by("-id")
+    match = (Match.objects.filter(table_link__table_id=table_id).order_by("-id")
              .prefetch_related(Prefetch("match_seats", queryset=MatchSeat.objects.order_by("number"))).first())
     connected = set(SocketConnection.objects.filter(table_id=table_id).values_list("user_id", flat=True))
     state = get_engine(match.game).from_json(match.state) if match else None
@@ -648,7 +649,8 @@ def render_notice(*, table_id: int, text: str) -> str:
 # -- the replay ---------------------------------------------------------------------------------
 
 
-def replay_context(*, match: Match, steps: list[dict[str, Any]], index: int, seat: int | None) -> dict[str, Any]:
+def replay_context(*, match: Match, steps: list[dict[str, Any]], index: int, seat: int | None,
+                   table: Table | None = None) -> dict[str, Any]:
     """A player's replay at one step: the table as their seat saw it, every move in words."""
     game = match.game
     french = _french_deck(game)
@@ -674,7 +676,7 @@ def replay_context(*, match: Match, steps: list[dict[str, Any]], index: int, sea
         elif len(sc) == match.players:
             final = [{"name": _name(names, s), "score": sc[s]} for s in range(match.players)]
     return {
-        **board, "match": match, "game": engine, "face": face_for(match.table, game), "french": french,
+        **board, "match": match, "game": engine, "face": face_for(table, game), "french": french,
         "public_board": game in PUBLIC_BOARD_GAMES, "dom_id": f"replay-{match.pk}",
         "index": index, "last": len(steps) - 1, "seat": seat, "view": view,
         "hand": list(view.get("hand") or []),

@@ -13,11 +13,13 @@ from django.test import Client
 from django.utils import translation
 
 from apps.games.engines import get_engine
+from apps.matches.services import match_cancel_vote
 from apps.tables import render, services
 from apps.tables.render import PUBLIC_BOARD_GAMES, render_fragments
 
 from ..conftest import make_user
 from .conftest import briscola_table, play_out
+from .test_match_lifecycle import finish, seat_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ENGINE_KEYS = ("captured_counts", "pass_done", "hands_won", "last_capture", "passed", "received",
@@ -138,8 +140,6 @@ def test_a_table_waiting_for_players_renders_at_every_size(game):
 
 
 def test_the_end_of_an_official_match_names_the_winner_the_prize_the_bank_and_the_xp():
-    from .test_match_lifecycle import finish, seat_players
-
     table, users = seat_players("briscola", 2, official=True, stake=100, cash=5000, credits=0, currency="cash")
     match = finish(table.matches.get().pk, users)
     assert match.status == "finished"
@@ -159,8 +159,6 @@ def test_the_end_of_an_official_match_names_the_winner_the_prize_the_bank_and_th
 
 
 def test_every_voter_is_asked_to_cancel_and_everyone_reads_the_outcome():
-    from apps.tables.play import match_cancel_vote
-
     table, (alice, bruno) = briscola_table()
     match = table.matches.get()
     match_cancel_vote(match_id=match.pk, user=alice, accept=True)
@@ -177,8 +175,6 @@ def test_every_voter_is_asked_to_cancel_and_everyone_reads_the_outcome():
 
 
 def test_a_refused_cancellation_is_announced_and_play_goes_on():
-    from apps.tables.play import match_cancel_vote
-
     table, (alice, bruno) = briscola_table()
     match = table.matches.get()
     match_cancel_vote(match_id=match.pk, user=alice, accept=True)
