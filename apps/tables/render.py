@@ -493,6 +493,8 @@ def public_context(snap: Snapshot) -> dict[str, Any]:
         "dom_id": f"table-{table.pk}", "face": face_for(table, game), "french": french,
         "public_board": game in PUBLIC_BOARD_GAMES, "pview": view,
         "last_move": _last_move(snap, names, french) if match is not None else "",
+        "scopa": bool(snap.last_action and any(e.get("scopa") for e in snap.last_action.events or ()
+                                               if isinstance(e, dict))),
         "deadline": deadline.isoformat() if deadline else "",
         "seconds_left": max(0, int((deadline - timezone.now()).total_seconds())) if deadline else None,
         "result": _result(snap, names, teams), "cancelled": bool(match and match.status == Match.CANCELLED),

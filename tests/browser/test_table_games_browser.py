@@ -266,6 +266,21 @@ def test_a_whole_match_through_the_page(chromium, mazziere_server, artifacts, ga
     assert "Gioca ancora" in snap["text"]
     _check(mario, snap, match_id, players)
     _shots(mario, artifacts, game, "end", match_id, players)
+    if game in ("scopa", "briscola", "hearts"):  # the replay, step by step, in words
+        page.goto(f"{base}/tables/matches/{match_id}/replay/?step=3")
+        before = page.inner_text("#move-text")
+        assert "Mario_88" in before or "Robot" in before, before
+        page.click("#next")
+        page.wait_for_url(re.compile(r"step=4$"))
+        text = page.inner_text("main")
+        assert page.inner_text("#move-text") != before and "· v ·" not in text and "{'" not in text
+        assert not SEAT_NUMBER.search(text), SEAT_NUMBER.search(text).group(0)
+        page.screenshot(path=str(artifacts / f"replay-{game}-1366.png"), full_page=True)
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(artifacts / f"replay-{game}-390.png"), full_page=True)
+        page.click("#last")
+        page.wait_for_selector("#replay-result")
     assert not mario.errors, mario.errors
     if game == "hearts":
         assert RERENDERED_PICKS, "the pass was never re-rendered while Mario was picking"
