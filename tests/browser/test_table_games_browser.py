@@ -181,6 +181,8 @@ def _act(page, table_id: int, on_choice=None) -> bool:
             assert first.locator("input").is_checked(), "the pick was wiped by a re-render"
             assert "picked" in (first.get_attribute("class") or "")
             RERENDERED_PICKS.append(str(count))
+        if not first.count():  # the turn went by meanwhile (a loaded machine): wait for the next one
+            return False
         labels = page.locator(f"#table-{table_id}-actions form.pick label.pick-card")
         for i in range(1, wanted):
             labels.nth(i).click()
