@@ -284,13 +284,15 @@ def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], play
             lines = [
                 (_("Cards"), last.get("carte"), _majority_mark(last.get("carte"))),
                 (_("Coins"), last.get("denari"), _majority_mark(last.get("denari"))),
-                (_("Settebello"), [("✓" if last.get("settebello") == t else "") for t in range(2)], None),
+                (_("Settebello"), [("✓" if last.get("settebello") == t else "") for t in range(2)],
+                 _win_mark(last.get("settebello"))),
                 (_("Primiera"), last.get("primiera_values"), _win_mark(last.get("primiera"))),
                 (_("Scope"), last.get("scope"), None),
             ]
             if "piccola" in last:
                 lines.append((_("Piccola"), last.get("piccola"), None))
-                lines.append((_("Grande"), [("✓" if last.get("grande") == t else "") for t in range(2)], None))
+                lines.append((_("Grande"), [("✓" if last.get("grande") == t else "") for t in range(2)],
+                              _win_mark(last.get("grande"))))
                 lines.append((_("Declarations"), last.get("accusi"), None))
             sheet = {"hand": last.get("hand"), "teams": [_team_name(names, t) for t in teams],
                      "lines": [{"label": label, "values": values or ["", ""], "won": won}
