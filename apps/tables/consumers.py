@@ -280,7 +280,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             else:
                 raise _bad("Unknown frame: send an action, chat, cancel_vote, report or sync.")
         except DomainError as exc:
-            await self._error(exc.code, exc.detail)
+            if exc.code == "stale_version":  # another move came first: show the table as it is now
+                await self._render()
+            else:
+                await self._error(exc.code, exc.detail)
         except Exception:  # a fault of ours must not take the socket down with it
             log.exception("table %s: a frame from user %s failed", self.table_id, self.user.pk)
             await self._error("bad_frame", "This frame could not be handled.")

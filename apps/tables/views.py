@@ -22,7 +22,7 @@ from apps.matches.models import Match
 
 from . import selectors, services
 from .forms import option_fields, options_from_form, stake_from_form
-from .render import face_for, table_context, view_facts
+from .render import replay_context, table_context, view_facts
 
 
 def tables_lobby(request):
@@ -151,8 +151,7 @@ def match_replay_page(request, match_id: int):
         raise PermissionDenied
     steps = match_selectors.match_replay(log=log, seat=seat)
     step = max(0, min(_int(request.GET.get("step")) or 0, len(steps) - 1))
-    context = {"match": match, "log": log, "steps": steps, "step": steps[step], "index": step,
-               "last": len(steps) - 1, "seat": seat, "face": face_for(selectors.match_table(match), match.game),
-               "view": steps[step]["view"]}
+    context = replay_context(match=match, steps=steps, index=step, seat=seat, table=selectors.match_table(match))
     context["facts"], context["card_facts"] = view_facts(steps[step]["view"], match.players)
+    context["step"] = steps[step]
     return render(request, "tables/replay.html", context)

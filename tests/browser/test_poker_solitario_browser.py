@@ -107,7 +107,7 @@ def test_a_cancelled_match_is_announced_on_the_board(chromium, mazziere_server, 
     table_id = create_table(anna, "scopa")
     anna.page.click(".robot-button")
     board = anna.page.locator(f"#table-{table_id}-board")
-    board.locator(".my-hand svg[data-card]").first.wait_for(timeout=10_000)
+    anna.page.locator(f"#table-{table_id}-actions .my-hand svg[data-card]").first.wait_for(timeout=10_000)
     anna.page.locator(f"#table-{table_id}-actions .cancel-vote button").click()
     board.locator("text=Partita annullata").wait_for(timeout=10_000)
     assert anna.page.locator("text=Gioca ancora").count()
