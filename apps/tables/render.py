@@ -226,6 +226,11 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
         get_template(board_template)
     except TemplateDoesNotExist:
         board_template = "tables/_board_generic.html"
+    actions_template = f"tables/games/{game}/actions.html"  # a game's own controls replace the generic ones
+    try:
+        get_template(actions_template)
+    except TemplateDoesNotExist:
+        actions_template = ""
     deadline = match.turn_deadline if (match and match.status == Match.PLAYING) else None
     from apps.common.roles import is_player
 
@@ -249,7 +254,8 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
         "free_seats": [s.number for s in seat_rows if not s.taken],
         "table": table, "match": match, "game": engine, "version": version, "view": view,
         "seat": seat, "access": access, "face": face_for(table, game),
-        "controls": present_actions(legal), "has_actions": bool(legal),
+        "controls": present_actions(legal), "has_actions": bool(legal), "legal": legal,
+        "actions_template": actions_template,
         "seats": _seats(table, match, view, seat_rows, connected),
         "facts": facts, "card_facts": card_facts, "board_template": board_template, "dom_id": f"table-{table.pk if table else 'm'}",
         "deadline": deadline.isoformat() if deadline else "",
