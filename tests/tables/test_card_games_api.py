@@ -34,8 +34,8 @@ def play_over_rest(api, match_id: int, users_by_seat: dict[int, object], *, max_
         assert detail.status_code == 200, detail.content
         body = detail.json()
         assert body["version"] == match.version and body["legal_actions"], body
-        action = (choose or (lambda st, s, r, legal: get_engine(match.game).bot_action(st, s, r)))(
-            state, seat, rng, body["legal_actions"])
+        engine = get_engine(match.game)
+        action = choose(state, seat, rng, body["legal_actions"]) if choose else engine.bot_action(state, seat, rng)
         assert action in body["legal_actions"]
         answer = clients[seat].post(f"/api/matches/{match_id}/actions/",
                                     {"action": action, "version": body["version"]}, format="json")
