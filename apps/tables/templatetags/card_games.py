@@ -14,6 +14,7 @@ from typing import Any
 
 from django import template
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
 
 register = template.Library()
 
@@ -65,18 +66,18 @@ def move_label(game: str, action: dict[str, Any]) -> str:
 
 
 PLAIN_LABELS = {
-    "draw": "Draw from the stock", "take": "Take the discard pile", "cancel": "Take back my melds",
-    "reenter": "Re-enter the match", "decline": "Decline re-entry", "recycle": "Turn the waste over",
-    "end": "End the game", "check": "Check", "call": "Call", "fold": "Fold",
+    "draw": N_("Draw from the stock"), "take": N_("Take the discard pile"), "cancel": N_("Take back my melds"),
+    "reenter": N_("Re-enter the match"), "decline": N_("Decline re-entry"), "recycle": N_("Turn the waste over"),
+    "end": N_("End the game"), "check": N_("Check"), "call": N_("Call"), "fold": N_("Fold"),
 }
 
 
-def plain_label(game: str, action: dict[str, Any]) -> str:
+def plain_label(game: str, action: dict[str, Any], phase: str = "") -> str:
     kind = action.get("type")
     if game == "scala40" and kind == "take":
         return _("Take the discard")
-    if game == "poker_italiana" and kind == "check":
-        return _("Busso (check)")
+    if game == "poker_italiana" and kind == "check" and phase == "bet1":
+        return _("Busso (check)")  # Busso before the draw, Parola after it (poker_italiana.md, Decisions)
     return _(PLAIN_LABELS.get(kind, str(kind)))
 
 
@@ -95,7 +96,7 @@ def game_controls(legal: list[dict[str, Any]], game: str, phase: str = "") -> di
         elif kind == "raise":
             raises.append({"json": encoded, "amount": action.get("amount")})
         else:
-            plain.append({"json": encoded, "label": plain_label(game, action), "type": kind})
+            plain.append({"json": encoded, "label": plain_label(game, action, phase), "type": kind})
     return {"board": board, "board_json": json.dumps(board, separators=(",", ":")), "plain": plain,
             "bets": bets, "raises": raises, "draw_phase": any(a.get("type") == "draw" and "cards" in a
                                                                 for a in legal)}
