@@ -30,7 +30,14 @@ from apps.games.engines.cards import derive_rng, new_seed
 
 from . import broadcast
 from .models import CancelProposal, Match, MatchAction, MatchSeat, Seat, SocketConnection, Table
-from .settlement import BESTIA_ESCROW_UNITS, Settlement, pot_settlement, refund_settlement, units_settlement
+from .settlement import (
+    BESTIA_ESCROW_UNITS,
+    Settlement,
+    net_settlement,
+    pot_settlement,
+    refund_settlement,
+    units_settlement,
+)
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +47,45 @@ class IllegalMove(DomainError):
     code = "illegal_action"
 
 
-def stake_per_seat(game: str, stake: int) -> int:
-    """What a human puts in escrow at the start (Bestia: 30 units, platform.md §8.5)."""
-    return stake * BESTIA_ESCROW_UNITS if game == "bestia" else stake
+def stake_per_seat(game: str, stake: int, options: dict[str, Any] | None = None) -> int:
+    """What a human puts in escrow at the start (platform.md §8.5): Bestia 30 units, Scala 40
+    its entry fee in units (``entry_fee × stake``)."""
+    if game == "bestia":
+        return stake * BESTIA_ESCROW_UNITS
+    if game == "scala40":
+        return stake * _fee_units(options, "entry_fee")
+    return stake
+
+
+def _fee_units(options: dict[str, Any] | None, name: str) -> int:
+    value = (options or {}).get(name, 1)
+    return value if type(value) is int and value >= 0 else 1
+
+
+def poker_passive_action(state, seat: int) -> dict[str, Any]:
+    """The poker autopilot of a human seat (disconnected, timed out, or leaving): check,
+    stand pat, else fold; it never puts a chip in (seed 001's fair play)."""
+    legal = state.legal_actions(seat)
+    for wanted in ({"type": "check"}, {"type": "draw", "cards": []}, {"type": "fold"}):
+        if wanted in legal:
+            return wanted
+    return legal[0]
+
+
+def _reentry_fee_take(match: Match, ms: MatchSeat) -> None:
+    """Scala 40: a re-entry first debits ``reentry_fee × stake`` from the player's wallet into
+    the match escrow, in the action's transaction (402 ``insufficient_funds`` and nothing
+    changes when the wallet cannot pay; platform.md §8.5)."""
+    from apps.wallet.services import match_escrow_code, wallet_debit
+
+    fee = match.stake * _fee_units(match.options, "reentry_fee") if match.official else 0
+    if not fee or ms.player_id is None:
+        return
+    wallet_debit(player=ms.player, currency=match.currency, amount=fee, kind="stake",
+                 reference=f"match:{match.pk}", destination=match_escrow_code(match.pk),
+                 idempotency_key=f"reentry:match:{match.pk}:seat:{ms.number}:v{match.version}")
+    ms.stake_paid += fee
+    ms.save(update_fields=["stake_paid"])
 
 
 # -- start --------------------------------------------------------------------------------
@@ -179,6 +222,9 @@ def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, s
         state = _load(match)
         if seat not in state.to_act:
             raise Conflict("It is not your turn.", code="not_your_turn")
+        if match.game == "scala40" and isinstance(action, dict) and action.get("type") == "reenter" \
+                and action in state.legal_actions(seat):
+            _reentry_fee_take(match, seats[seat])
         try:
             events = state.apply(seat, action)
         except IllegalAction as exc:
@@ -224,10 +270,28 @@ def match_robot_move(*, match_id: int) -> bool:
             return False
         seat = robots[0]
         rng = derive_rng(int(match.seed), "robot", match.version, seat)
-        action = get_engine(match.game).bot_action(state, seat, rng)
+        action = _autopilot_action(match, state, seat, rng)
         match_action_apply(match_id=match.pk, action=action, version=match.version, seat=seat,
                            by=MatchAction.ROBOT)
     return True
+
+
+def _autopilot_action(match: Match, state, seat: int, rng) -> dict[str, Any]:
+    """The move the platform makes for a seat: the engine's robot, except that a human's
+    poker seat only checks or folds, and a Scala 40 re-entry the wallet cannot pay is declined."""
+    ms = next((m for m in _seat_rows(match) if m.number == seat), None)
+    human = ms is not None and ms.player_id is not None
+    if match.game == "poker_italiana" and human:
+        return poker_passive_action(state, seat)
+    action = get_engine(match.game).bot_action(state, seat, rng)
+    if match.game == "scala40" and human and action.get("type") == "reenter" and match.official and match.stake:
+        from apps.wallet.selectors import wallet_get
+
+        fee = match.stake * _fee_units(match.options, "reentry_fee")
+        balance = wallet_get(player=ms.player)["cash_cents" if match.currency == "cash" else "credits"]
+        if balance < fee and {"type": "decline"} in state.legal_actions(seat):
+            return {"type": "decline"}
+    return action
 
 
 def match_robot_turns(*, match_id: int) -> int:
@@ -265,12 +329,11 @@ def match_turn_timeout(*, match_id: int, version: int | None = None) -> bool:
         if robots_only:
             match.turn_deadline = None
             match.save(update_fields=["turn_deadline"])
-        engine = get_engine(match.game)
         for seat in seats:
             if seat not in state.to_act:
                 continue
             rng = derive_rng(int(match.seed), "timeout", match.version, seat)
-            action = engine.bot_action(state, seat, rng)
+            action = _autopilot_action(match, state, seat, rng)
             match = match_action_apply(match_id=match.pk, action=action, version=match.version, seat=seat,
                                        by=MatchAction.TIMEOUT)
             if match.status != Match.PLAYING:
@@ -310,7 +373,9 @@ def seat_connection_changed(*, table_id: int, user) -> None:
                 _schedule_timeout(match.pk, match.version, match.turn_seconds)
         elif not connected and not ms.robot_playing:
             ms.robot_playing = True
-            ms.grace_deadline = None if match.table_id is None else (
+            # a poker hand is short: the autopilot checks or folds to its end, and the player
+            # sits out of the next hands (tables/poker.py), so no grace period runs out
+            ms.grace_deadline = None if (match.table_id is None or match.game == "poker_italiana") else (
                 timezone.now() + timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS))
             ms.save(update_fields=["robot_playing", "grace_deadline"])
             broadcast.table_changed(table_id=table_id, match_id=match.pk, version=match.version)
@@ -330,7 +395,7 @@ def match_abandon(*, match: Match, seat: int) -> None:
     ms.save(update_fields=["abandoned", "robot_playing", "grace_deadline"])
     match.__dict__.pop("_seat_rows", None)  # the cached seats no longer say who plays
     state = _load(match)
-    if len(state.teams) == 2:
+    if len(state.teams) == 2 and match.game != "poker_italiana":  # poker: the autopilot folds the hand
         losing = next(i for i, team in enumerate(state.teams) if seat in team)
         _finish(match, state, forced_winner=1 - losing)
     else:
@@ -387,7 +452,7 @@ def _finish(match: Match, state, *, forced_winner: int | None = None) -> None:
     if match.table_id:
         from .services import table_after_match
 
-        table_after_match(table_id=match.table_id)
+        table_after_match(table_id=match.table_id, match=match)
 
 
 def _settle(match: Match, seats: list[MatchSeat], teams: list[list[int]], winner: int | None,
@@ -402,6 +467,8 @@ def _settle(match: Match, seats: list[MatchSeat], teams: list[list[int]], winner
     if match.game == "bestia":
         balances = dict(enumerate(result.get("scores") or []))
         outcome = units_settlement(paid, balances, match.stake, abandoned=abandoned)
+    elif match.game == "poker_italiana":  # exactly the engine's nets, no bank (platform.md §8.5)
+        outcome = net_settlement(paid, dict(enumerate(result.get("scores") or [])))
     else:
         outcome = pot_settlement(paid, None if winner is None else teams[winner])
     _pay(match, seats, outcome, paid)
@@ -483,13 +550,15 @@ def _cancel(match: Match) -> None:
     paid = {ms.number: ms.stake_paid for ms in seats if ms.player_id and ms.stake_paid}
     if paid and not match.settled:
         match.settled = True
-        outcome = refund_settlement(paid, forfeiting=[ms.number for ms in seats if ms.abandoned])
+        # a poker player who left keeps his stack: leaving a hand is folding it, never a penalty
+        forfeiting = [] if match.game == "poker_italiana" else [ms.number for ms in seats if ms.abandoned]
+        outcome = refund_settlement(paid, forfeiting=forfeiting)
         _pay(match, seats, outcome, paid)
     match.save()
     if match.table_id:
         from .services import table_after_match
 
-        table_after_match(table_id=match.table_id)
+        table_after_match(table_id=match.table_id, match=match)
 
 
 def match_cancel_votes_expire() -> int:

@@ -236,7 +236,8 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
 
     user_id = getattr(user, "pk", None)
     seated = bool(user_id and any(s.player_id == user_id for s in seat_rows))
-    between = bool(table and (match is None or match.status != Match.PLAYING))
+    # poker deals its next hand with no confirmation (platform.md §8.5)
+    between = bool(table and (match is None or match.status != Match.PLAYING)) and game != "poker_italiana"
     mine = next((s for s in seat_rows if user_id and s.player_id == user_id), None)
     confirm = table.confirm_deadline if (table and between) else None
 
@@ -249,6 +250,7 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
         "waiting_names": [name(s) for s in seat_rows if s.player_id and not s.ready],
         "confirm_deadline": confirm.isoformat() if confirm else "",
         "confirm_seconds_left": max(0, int((confirm - timezone.now()).total_seconds())) if confirm else None,
+        "my_seat": mine, "sitting_out_names": [name(s) for s in seat_rows if s.player_id and s.sitting_out],
         "seated": seated, "is_leader": bool(table and user_id == table.leader_id),
         "can_sit": bool(table and is_player(user) and not seated),
         "free_seats": [s.number for s in seat_rows if not s.taken],

@@ -38,7 +38,7 @@ from apps.games.engines import ENGINES
 from apps.players.models import Profile
 from apps.players.selectors import nickname_of
 
-from . import broadcast
+from . import broadcast, poker
 from .models import CASH, CREDITS, Match, Seat, SocketConnection, Table, TableInvite
 from .play import match_abandon, match_create, stake_per_seat
 
@@ -66,8 +66,8 @@ def _balance(user, currency: str) -> int:
     return wallet["cash_cents"] if currency == CASH else wallet["credits"]
 
 
-def _check_funds(user, game: str, stake: int, currency: str) -> None:
-    need = stake_per_seat(game, stake)
+def _check_funds(user, game: str, stake: int, currency: str, options: dict[str, Any] | None = None) -> None:
+    need = stake_per_seat(game, stake, options)
     if not need:
         return
     balance = _balance(user, currency)
@@ -107,7 +107,9 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
     want("stake", lambda v: is_int(v) and v >= 0, "A non-negative integer (cents or credits).", 0)
     want("currency", lambda v: v in (CASH, CREDITS), "cash or credits.", CREDITS)
     want("turn_seconds", lambda v: is_int(v) and 10 <= v <= 120, "10 to 120 seconds.", 30)
-    want("official", is_bool, "true or false.", False)
+    # a Solitario table is ranked unless made practice: one seat, no stake, no robots (its score
+    # goes to its leaderboard)
+    want("official", is_bool, "true or false.", game == "solitario")
     want("private", is_bool, "true or false.", False)
     want("spectators", is_bool, "true or false.", True)
     want("face", lambda v: v in ("auto", "italian", "french"), "auto, italian or french.", "auto")
@@ -153,7 +155,7 @@ def table_create(*, user, data: Any, ip: str | None = None) -> Table:
     if not isinstance(game, str) or game not in ENGINES:
         raise ValidationFailed("Unknown game.", fields={"game": [f"One of: {', '.join(ENGINES)}."]})
     clean = _validate_settings(data, game=game)
-    _check_funds(user, game, clean["stake"], clean["currency"])
+    _check_funds(user, game, clean["stake"], clean["currency"], clean["game_options"])
     now = timezone.now()
     with transaction.atomic():
         table = Table.objects.create(game=game, leader=user, **{k: clean[k] for k in SETTINGS_FIELDS})
@@ -188,12 +190,13 @@ def table_sit(*, user, table_id: Any, seat: Any = None, ip: str | None = None) -
             if not free:
                 raise Conflict("The table is full.", code="table_full")
             chosen = free[0]
-        _check_funds(user, table.game, table.stake, table.currency)
+        _check_funds(user, table.game, table.stake, table.currency, table.game_options)
         chosen.player = user
         chosen.since = timezone.now()
         chosen.ip = ip
         chosen.ready = True  # sitting down asks for the next match
-        chosen.save(update_fields=["player", "since", "ip", "ready"])
+        chosen.sitting_out, chosen.sitting_out_since, chosen.chips = "", None, None
+        chosen.save(update_fields=["player", "since", "ip", "ready", "sitting_out", "sitting_out_since", "chips"])
         if table.empty_since is not None:
             table.empty_since = None
             table.save(update_fields=["empty_since"])
@@ -251,6 +254,13 @@ def table_leave(*, user, table_id: Any) -> Table:
         if seat is None:
             raise Conflict("You are not seated at this table.", code="not_seated")
         match = table.matches.select_for_update().filter(status=Match.PLAYING).first()
+        if poker.is_poker(table) and match is not None and match.match_seats.filter(player=user).exists():
+            # players stand up only between hands: the autopilot checks or folds for the
+            # rest of this one, and the seat is freed when it ends (platform.md §8.5)
+            match_abandon(match=match, seat=match.match_seats.get(player=user).number)
+            poker.sit_out(seat, poker.LEAVING)
+            broadcast.table_changed(table_id=table.pk, match_id=match.pk, version=match.version)
+            return table
         if match is not None and match.match_seats.filter(player=user).exists():
             # leaving during a match is an abandonment: the robot takes the seat (§8.6)
             match_abandon(match=match, seat=match.match_seats.get(player=user).number)
@@ -262,7 +272,8 @@ def table_leave(*, user, table_id: Any) -> Table:
 
 def _stand_up(seat: Seat) -> None:
     seat.player, seat.since, seat.ip, seat.ready = None, None, None, False
-    seat.save(update_fields=["player", "since", "ip", "ready"])
+    seat.sitting_out, seat.sitting_out_since, seat.chips = "", None, None
+    seat.save(update_fields=["player", "since", "ip", "ready", "sitting_out", "sitting_out_since", "chips"])
 
 
 def _after_seat_freed(table: Table) -> None:
@@ -308,7 +319,7 @@ def table_settings_update(*, user, table_id: Any, data: Any) -> Table:
             _resize(table, seats, clean["players"])
         if table.official:
             table.seats.filter(robot=True).update(robot=False, since=None)  # robots never play officially
-        need = stake_per_seat(table.game, table.stake) if table.official else 0
+        need = stake_per_seat(table.game, table.stake, table.game_options) if table.official else 0
         for seat in table.seats.filter(player__isnull=False).select_related("player"):
             if need and _balance(seat.player, table.currency) < need:
                 broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
@@ -347,7 +358,10 @@ def _resize(table: Table, seats: list[Seat], players: int) -> None:
 
 def _maybe_start(table: Table) -> Match | None:
     """Start a match when every seat is taken, every seated human asked for it, at least
-    one human is seated (robots never play on alone), no match runs and no pause is pending."""
+    one human is seated (robots never play on alone), no match runs and no pause is pending.
+    Poker deals its hands by its own rules (``poker.hand_deal``: no confirmation, sitting out)."""
+    if poker.is_poker(table):
+        return poker.hand_deal(table)
     if table.matches.filter(status=Match.PLAYING).exists():
         return None
     if table.next_match_at is not None and table.next_match_at > timezone.now():
@@ -362,7 +376,7 @@ def _maybe_start(table: Table) -> Match | None:
     humans = [s for s in seats if s.player_id]
     if not humans or not all(s.ready for s in humans):
         return None
-    need = stake_per_seat(table.game, table.stake) if table.official else 0
+    need = stake_per_seat(table.game, table.stake, table.game_options) if table.official else 0
     from apps.wallet.services import stakes_collect
 
     match = match_create(
@@ -397,6 +411,11 @@ def table_start_if_ready(*, table_id: int) -> Match | None:
                 if table is None:
                     return None
                 return _maybe_start(table)
+        except poker.ShortOfCredits as short:
+            with transaction.atomic():
+                Table.objects.select_for_update().get(pk=table_id)
+                poker.short_sit_out(table_id=table_id, players=short.players)
+                broadcast.table_changed(table_id=table_id, match_id=None, version=0)
         except _StoodUp as stood:
             with transaction.atomic():
                 table = Table.objects.select_for_update().get(pk=table_id)  # the table first, then seats
@@ -409,13 +428,19 @@ def table_start_if_ready(*, table_id: int) -> Match | None:
     return None
 
 
-def table_after_match(*, table_id: int) -> None:
+def table_after_match(*, table_id: int, match: Match | None = None) -> None:
     """Between matches: nobody has asked for the next match yet; the window to ask closes
     60 seconds from now (called under the table's lock, inside the match's last change).
 
     Robots that replaced players who abandoned leave with the match: they never play on.
     """
     table = Table.objects.select_for_update().get(pk=table_id)
+    if poker.is_poker(table):
+        match = match if match is not None else table.matches.order_by("-id").first()
+        for seat in poker.after_hand(table, match):
+            _stand_up(seat)
+        _after_seat_freed(table)
+        return
     table.seats.update(ready=False)
     table.next_match_at = None
     table.confirm_deadline = timezone.now() + timedelta(seconds=settings.NEXT_MATCH_CONFIRM_SECONDS)
@@ -463,6 +488,40 @@ def table_confirmations_expire(*, table_id: int) -> int:
     return len(late)
 
 
+def table_sit_out(*, user, table_id: Any, out: Any) -> dict[str, Any]:
+    """Poker's sit-out toggle (platform.md §8.5): out of the next hands, or back in; no
+    confirmation. Coming back in may let a hand be dealt at once."""
+    with transaction.atomic():
+        table = _table_locked(table_id)
+        seat = table.seats.select_for_update().filter(player=user).first()
+        if seat is None:
+            raise Conflict("You are not seated at this table.", code="not_seated")
+        poker.seat_sit_out(table=table, seat=seat, out=out)
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=_current_version(table))
+    if out is False:
+        table_start_if_ready(table_id=table.pk)
+    return {"out": bool(out), "sitting_out": [
+        nickname_of(s.player) for s in Seat.objects.filter(table_id=table.pk, player__isnull=False)
+        .exclude(sitting_out="").select_related("player__profile").order_by("number")]}
+
+
+def table_sit_out_expire(*, table_id: int, seat_id: int) -> int:
+    """A player sitting out for 5 minutes is stood up (between hands, charged nothing)."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        seat = Seat.objects.select_for_update().filter(pk=seat_id).first()
+        cutoff = timezone.now() - timedelta(seconds=settings.POKER_SIT_OUT_STAND_UP_SECONDS)
+        if (table is None or seat is None or not seat.player_id or seat.sitting_out in ("", poker.LEAVING)
+                or seat.sitting_out_since is None or seat.sitting_out_since > cutoff):
+            return 0
+        broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
+                               text="You were stood up: you sat out for 5 minutes.")
+        _stand_up(seat)
+        _after_seat_freed(table)
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=_current_version(table))
+    return 1
+
+
 def _schedule_next_match(table: Table) -> None:
     from .tasks import next_match
 
@@ -483,6 +542,8 @@ def tables_due_work() -> int:
             done += 1
     for table_id in Table.objects.filter(status=Table.OPEN, confirm_deadline__lte=now).values_list("pk", flat=True):
         done += table_confirmations_expire(table_id=table_id)
+    for seat in poker.sitting_out_expire(now=now):
+        done += table_sit_out_expire(table_id=seat.table_id, seat_id=seat.pk)
     idle = now - timedelta(seconds=settings.TABLE_IDLE_CLOSE_SECONDS)
     for table in Table.objects.filter(status=Table.OPEN, empty_since__lte=idle):
         with transaction.atomic():
@@ -521,6 +582,14 @@ def socket_connected(*, table_id: int, user, channel_name: str) -> None:
                          "server": settings.SERVER_NAME, "process": socket_process()})
     broadcast.table_touched(table_id=table_id)
     seat_connection_changed(table_id=table_id, user=user)
+    _poker_connection(table_id=table_id, user=user)
+
+
+def _poker_connection(*, table_id: int, user) -> None:
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id, game=poker.POKER).first()
+        if table is not None:
+            poker.connection_changed(table=table, user=user)
 
 
 def socket_renew(*, table_id: int, user, channel_name: str) -> None:
@@ -546,6 +615,7 @@ def _connections_remove(rows) -> int:
         with transaction.atomic():
             broadcast.table_touched(table_id=table_id)
             seat_connection_changed(table_id=table_id, user=users[user_id])
+        _poker_connection(table_id=table_id, user=users[user_id])
     return len(lost)
 
 
@@ -568,6 +638,7 @@ def socket_disconnected(*, table_id: int, user, channel_name: str) -> None:
     SocketConnection.objects.filter(channel_name=channel_name).delete()
     broadcast.table_touched(table_id=table_id)
     seat_connection_changed(table_id=table_id, user=user)
+    _poker_connection(table_id=table_id, user=user)
 
 
 def table_watch(*, user, table_id: Any) -> Table:
