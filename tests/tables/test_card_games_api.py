@@ -55,7 +55,15 @@ def test_solitario_one_seat_table_plays_a_whole_game(api):
     assert table["players"] == 1 and table["match"] is not None  # its creator fills it: it starts at once
     match = play_over_rest(api, table["match"], {0: luca})
     assert match.status == Match.FINISHED
-    assert match.result["scores"][0] == match.result["hands"][0]["score"] >= 0
+    score = match.result["scores"][0]
+    assert score == match.result["hands"][0]["score"] >= 0
+    # the score goes to the Solitario leaderboard (XP only for a solved game, platform.md §9)
+    board = api(None).get("/api/rankings/solitario/").json()
+    row = next(r for r in board if r["nickname"] == "Luca_sol")
+    assert row["matches"] == 1 and row["best_score"] == score
+    assert row["xp"] == (5 if match.result["winner"] == 0 else 0)
+    page = api(None).get("/rankings/solitario/")
+    assert page.status_code == 200 and str(score) in page.content.decode()
 
 
 def test_burraco_express_two_players(api):
