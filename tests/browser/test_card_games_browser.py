@@ -166,6 +166,14 @@ def test_poker_hand_with_the_draw_by_selection(chromium, mazziere_server, artifa
     board.locator(".result").wait_for(timeout=20_000)
     shots(anna, artifacts, "poker-end")
     assert drew
+    # between hands: sit out (no hand is dealt to her, so none at all with only a robot), then back in
+    anna.page.click("#sit-out-button")
+    anna.page.locator("#sit-in-button").wait_for(timeout=10_000)
+    shots(anna, artifacts, "poker-sitting-out")
+    anna.page.wait_for_timeout(6000)
+    assert board.locator(".result").count(), "a hand was dealt to a player sitting out"
+    anna.page.click("#sit-in-button")
+    board.locator(".poker-seats tr.to-act").first.wait_for(timeout=15_000)  # the next hand, dealt at once
     assert not anna.errors, anna.errors
     anna.context.close()
     still_up()
