@@ -13,8 +13,8 @@
   the seat to the passive autopilot (check, stand pat, fold: it never risks a chip) and
   frees it when the hand ends.
 
-Called under the table's row lock by ``services`` (which owns seating); nothing here
-commits on its own.
+Called under the table's row lock by ``services`` (which owns seating and schedules the
+next hand); nothing here commits on its own.
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from apps.common.errors import Conflict, ValidationFailed
+from apps.matches.services import match_create
+from apps.wallet.selectors import wallet_get
 
 from . import broadcast
-from .models import CREDITS, Match, Seat, SocketConnection, Table
+from .models import CREDITS, Match, Seat, SocketConnection, Table, TableMatch
 
 POKER = "poker_italiana"
 CHOICE, AWAY, FUNDS, LEAVING = "choice", "away", "funds", "leaving"
@@ -70,29 +71,13 @@ def sit_out(seat: Seat, reason: str) -> None:
 
 
 def _balance(user) -> int:
-    from apps.wallet.selectors import wallet_get
-
     return wallet_get(player=user)["credits"]
 
 
-class ShortOfCredits(Exception):
-    """Some players' credits moved since they were read: they sit out, and the deal is retried."""
-
-    def __init__(self, players: list[int]) -> None:
-        self.players = players
-
-
 def hand_deal(table: Table) -> Match | None:
-    """Deal the next hand if it is due (the table row is locked by the caller)."""
-    from apps.wallet.services import stakes_collect
-
-    from .play import match_create
-
-    if table.matches.filter(status=Match.PLAYING).exists():
-        return None
-    if table.next_match_at is not None and table.next_match_at > timezone.now():
-        _schedule_next_hand(table)
-        return None
+    """Deal the next hand (the caller holds the table's lock and has checked that no match
+    runs and no pause is pending). If someone's credits moved since they were read,
+    ``StakesShort`` rolls the hand back and the caller sits them out."""
     money = money_table(table)
     seats = list(table.seats.select_for_update(of=("self",)).select_related("player").order_by("number"))
     dealt: list[Seat] = []
@@ -122,24 +107,19 @@ def hand_deal(table: Table) -> Match | None:
     if table.poker_dealer is not None:  # the deal passes to the next seat dealt in
         after = [i for i, n in enumerate(numbers) if n > table.poker_dealer]
         dealer = after[0] if after else 0
+    # each stack goes into the hand's escrow (official tables); a hand is short, so an absent
+    # player is not forfeited: the autopilot checks or folds for them (forfeit_on_absence off)
     match = match_create(
-        game=POKER, players=len(dealt), options=hand_options(table, stacks=stacks, dealer=dealer), table=table,
+        game=POKER, players=len(dealt), options=hand_options(table, stacks=stacks, dealer=dealer),
         official=table.official, stake=table.stake, currency=CREDITS if money else table.currency,
-        turn_seconds=table.turn_seconds,
-        seats=[{"player": s.player, "robot": s.robot, "ip": s.ip} for s in dealt])
-    if money:
-        escrows = {s.player_id: stack for s, stack in zip(dealt, stacks, strict=True)}
-        short = stakes_collect(match_id=match.pk, currency=CREDITS, stakes=escrows)
-        if short:
-            raise ShortOfCredits(short)  # rolls back the hand and every stack taken for it
-        for ms in match.match_seats.all():
-            ms.stake_paid = escrows[ms.player_id]
-            ms.save(update_fields=["stake_paid"])
+        turn_seconds=table.turn_seconds, forfeit_on_absence=False,
+        seats=[{"player": s.player, "robot": s.robot, "ip": s.ip} for s in dealt],
+        stakes=dict(enumerate(stacks)) if money else None, group=broadcast.table_group(table.pk))
+    TableMatch.objects.create(table=table, match=match)
     table.hand_seats = numbers
     table.next_match_at = None
     table.confirm_deadline = None
     table.save(update_fields=["hand_seats", "next_match_at", "confirm_deadline"])
-    broadcast.table_changed(table_id=table.pk, match_id=match.pk, version=match.version)
     return match
 
 
@@ -173,18 +153,7 @@ def after_hand(table: Table, match: Match) -> list[Seat]:
     table.confirm_deadline = None
     table.next_match_at = timezone.now() + timedelta(seconds=settings.POKER_NEXT_HAND_SECONDS)
     table.save(update_fields=["poker_dealer", "hand_seats", "confirm_deadline", "next_match_at"])
-    _schedule_next_hand(table)
     return [s for s in seats.values() if s.player_id and s.sitting_out == LEAVING]
-
-
-def _schedule_next_hand(table: Table) -> None:
-    from .tasks import next_match
-
-    if table.next_match_at is None:
-        return
-    delay = max(0.0, (table.next_match_at - timezone.now()).total_seconds())
-    table_id = table.pk
-    transaction.on_commit(lambda: next_match.apply_async((table_id,), countdown=delay + 0.05))
 
 
 def seat_sit_out(*, table: Table, seat: Seat, out: Any) -> None:

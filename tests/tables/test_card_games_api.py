@@ -11,7 +11,7 @@ import random
 import pytest
 
 from apps.games.engines import get_engine
-from apps.tables.models import Match
+from apps.matches.models import Match
 
 from ..conftest import make_user
 

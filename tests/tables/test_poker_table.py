@@ -10,8 +10,9 @@ import random
 import pytest
 
 from apps.games.engines import get_engine
+from apps.matches.models import Match
 from apps.tables import services
-from apps.tables.models import Match, Seat, Table
+from apps.tables.models import Seat, Table
 from apps.wallet.selectors import ledger_check, wallet_get
 
 from ..conftest import make_user

@@ -10,8 +10,8 @@ import random
 import pytest
 
 from apps.games.engines import get_engine
-from apps.tables import play
-from apps.tables.models import Match
+from apps.matches import services as match_services
+from apps.matches.models import Match
 from apps.wallet.selectors import ledger_check, wallet_get
 
 from ..conftest import make_user
@@ -35,7 +35,7 @@ def bank_credits() -> int:
 @pytest.fixture
 def fixed_seed(monkeypatch):
     """A known deal, so that the match surely offers a re-entry (the moves are the robot's)."""
-    monkeypatch.setattr(play, "new_seed", lambda: 20261201)
+    monkeypatch.setattr(match_services, "new_seed", lambda: 20261201)
 
 
 def test_entry_and_reentry_fees_and_the_pot_to_the_winner(api, fixed_seed):
