@@ -94,9 +94,9 @@ def test_hands_move_exactly_the_engines_credits_and_carry_the_stacks(api, clock)
         assert not Seat.objects.filter(table_id=table["id"], player__isnull=True).exists()
         following = next_hand(clock, table["id"])
         assert following is not None, f"hand {hand + 2} was not dealt"
-    dealers = [m.result["hands"][0]["dealer"] for m in Match.objects.filter(table_id=table["id"],
+    dealers = [m.result["hands"][0]["dealer"] for m in Match.objects.filter(table_link__table_id=table["id"],
                                                                              status=Match.FINISHED).order_by("id")]
-    options = [m.options["dealer"] for m in Match.objects.filter(table_id=table["id"]).order_by("id")]
+    options = [m.options["dealer"] for m in Match.objects.filter(table_link__table_id=table["id"]).order_by("id")]
     # the deal passes to the next seat after the last dealer (a void deal has passed it already)
     assert options[1:] == [1 - d for d in dealers]
 

@@ -48,7 +48,7 @@ def test_entry_and_reentry_fees_and_the_pot_to_the_winner(api, fixed_seed):
         "game_options": {"entry_fee": 2, "reentry_fee": 3}}, format="json").json()
     for user in players[1:]:
         assert api(user).post(f"/api/tables/{table['id']}/sit/", format="json").status_code == 200
-    match = Match.objects.get(table_id=table["id"])
+    match = Match.objects.get(table_link__table_id=table["id"])
     seats = {ms.number: ms.player for ms in match.match_seats.all()}
     assert [credits(u) for u in players] == [100 - 2 * STAKE] * 3  # the entry fee at the start
     engine = get_engine("scala40")
