@@ -213,4 +213,11 @@ IT = {
     "Stock": "Mazzo",
     "Waste": "Scarti",
     "Foundations": "Basi",
+    "You leave the table at the end of this hand.": "Lasci il tavolo alla fine di questa mano.",
+    "You are sitting out: no hand is dealt to you.": "Sei fuori dal gioco: non ti vengono date carte.",
+    "Deal me in": "Rientro in gioco",
+    "Sit out from the next hands": "Salto le prossime mani",
+    "Sitting out:": "Fuori dal gioco:",
+    "The next hand is dealt a few seconds after the last one to every player who is not sitting out.":
+        "La mano successiva viene data pochi secondi dopo a ogni giocatore che non è fuori dal gioco.",
 }
