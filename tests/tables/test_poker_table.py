@@ -50,6 +50,17 @@ def poker_table(api, users, **body) -> dict:
     return table
 
 
+def calm(action: dict, state, seat: int) -> dict:
+    """The robot's move without raises (a call instead): two robots holding strong hands
+    would otherwise raise each other all-in, and the test's stacks must stay deep."""
+    if action["type"] == "raise":
+        return {"type": "call"}
+    if action["type"] == "bet" and action["amount"] > 20:
+        legal = state.legal_actions(seat)
+        return next(a for a in legal if a["type"] == "bet")
+    return action
+
+
 def play_hand(api, match_id: int, users_by_player_id: dict[int, object], choose=None) -> Match:
     """Every move of the hand over REST, as each seat's player, until it is over."""
     rng = random.Random(11)
@@ -61,7 +72,7 @@ def play_hand(api, match_id: int, users_by_player_id: dict[int, object], choose=
             return match
         state = engine.from_json(match.state)
         seat = state.to_act[0]
-        action = choose(state, seat) if choose else engine.bot_action(state, seat, rng)
+        action = choose(state, seat) if choose else calm(engine.bot_action(state, seat, rng), state, seat)
         answer = api(users_by_player_id[seats[seat]]).post(
             f"/api/matches/{match_id}/actions/", {"action": action, "version": match.version}, format="json")
         assert answer.status_code == 200, answer.content
@@ -74,11 +85,6 @@ def next_hand(clock, table_id: int) -> Match | None:
     services.tables_due_work()
     return Table.objects.get(pk=table_id).matches.filter(status=Match.PLAYING).first()
 
-
-def next_hand_or_tick(clock, table_id: int) -> Match | None:
-    """As ``next_hand``; a second tick 6 s later if the first found the end not yet handled
-    (the tick then handles it and the 5 seconds start from there)."""
-    return next_hand(clock, table_id) or next_hand(clock, table_id)
 
 
 def test_hands_move_exactly_the_engines_credits_and_carry_the_stacks(api, clock):
@@ -105,7 +111,7 @@ def test_hands_move_exactly_the_engines_credits_and_carry_the_stacks(api, clock)
         assert ledger_check() is None
         # no confirmation, no "play again": the table deals again 5 seconds later
         assert not Seat.objects.filter(table_id=table["id"], player__isnull=True).exists()
-        following = next_hand_or_tick(clock, table["id"])
+        following = next_hand(clock, table["id"])
         assert following is not None, (f"hand {hand + 2} was not dealt", clock.now, Table.objects.filter(
             pk=table["id"]).values("next_match_at", "hand_seats").first(), list(Seat.objects.filter(
                 table_id=table["id"]).values("sitting_out", "player_id")), credits(anna), credits(bruno),
