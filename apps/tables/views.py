@@ -41,8 +41,6 @@ def table_create_page(request):
         options = json.loads(form.get("game_options") or "{}")
     except ValueError:
         options = None
-    if isinstance(options, dict):
-        options = {**_game_option_fields(form, data["game"]), **options}
     data["game_options"] = options
     if data["players"] is None:
         data.pop("players")
@@ -53,17 +51,6 @@ def table_create_page(request):
         messages.error(request, f"{exc.detail} {fields}".strip())
         return redirect("tables:lobby")
     return redirect("tables:table", table_id=table.pk)
-
-
-def _game_option_fields(form, game) -> dict:
-    """The lobby's per-game option fields (``burraco.target`` and so on) of the chosen game:
-    numbers as numbers; the engine checks the values when the table is created."""
-    options = {}
-    for key, value in form.items():
-        prefix, _, name = key.partition(".")
-        if prefix == game and name and value != "":
-            options[name] = _int(value) if value.lstrip("-").isdigit() else value
-    return options
 
 
 def _int(value):

@@ -149,18 +149,3 @@ def test_poker_hand_between_two_players(api):
     assert match.status == Match.FINISHED
     assert sum(match.result["scores"]) == 0 and len(match.result["hands"]) == 1
 
-
-def test_lobby_form_sets_the_burraco_options(client):
-    """The lobby's Burraco fields (variant, points target, Express) become the table's options."""
-    from apps.tables.models import Table
-
-    gino = make_user(nickname="Gino_lob")
-    client.force_login(gino)
-    page = client.get("/tables/")
-    assert 'name="burraco.target"' in page.content.decode() and "Express" in page.content.decode()
-    answer = client.post("/tables/new/", {"game": "burraco", "players": "4", "burraco.variant": "chiuso_stcl",
-                                             "burraco.target": "0", "scala40.limit": "200", "game_options": "{}",
-                                             "turn_seconds": "30", "stake": "0", "currency": "credits"})
-    assert answer.status_code == 302
-    table = Table.objects.get(leader=gino)
-    assert table.players == 4 and table.game_options == {"variant": "chiuso_stcl", "target": 0}
