@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.common.errors import Conflict, DomainError, Forbidden, NicknameRequired, NotFoundError, Sanctioned
 from apps.common.roles import is_staff_member
@@ -33,7 +34,7 @@ def _flagged(text: str) -> bool:
 def chat_post(*, user, text: object, table=None, match=None, ip: str | None = None) -> ChatMessage:
     """Post a line to a table (or the lobby when ``table`` is None)."""
     if is_staff_member(user):
-        raise Forbidden("Staff do not chat as players.", code="staff_cannot_play")
+        raise Forbidden(_("Staff do not chat as players."), code="staff_cannot_play")
     nickname = nickname_of(user)
     if not nickname:
         raise NicknameRequired()
@@ -49,15 +50,15 @@ def chat_post(*, user, text: object, table=None, match=None, ip: str | None = No
                                    text=text[:settings.CHAT_MAX_LENGTH * 2], ip=ip, created=now, refused=True)
         raise
     if not text:
-        raise ChatRefused("Write something first: the message is empty.", code="chat_empty")
+        raise ChatRefused(_("Write something first: the message is empty."), code="chat_empty")
     if len(text) > settings.CHAT_MAX_LENGTH:
-        raise ChatRefused(f"A message has at most {settings.CHAT_MAX_LENGTH} characters.", code="chat_too_long")
+        raise ChatRefused(_("A message has at most %(n)s characters.") % {"n": settings.CHAT_MAX_LENGTH}, code="chat_too_long")
     limit, seconds = settings.CHAT_RATE
     with transaction.atomic():
         recent = ChatMessage.objects.filter(sender=user, room=room, refused=False,
                                             created__gt=now - timedelta(seconds=seconds)).count()
         if recent >= limit:
-            raise Conflict(f"Slow down: at most {limit} messages in {seconds} seconds.", code="chat_rate_limited")
+            raise Conflict(_("Slow down: at most %(limit)s messages in %(seconds)s seconds.") % {"limit": limit, "seconds": seconds}, code="chat_rate_limited")
         message = ChatMessage.objects.create(sender=user, nickname=nickname, room=room, table=table, match=match,
                                              text=text, ip=ip, created=now, flagged=_flagged(text))
         chat_posted.send(sender=ChatMessage, message=message)
@@ -66,11 +67,11 @@ def chat_post(*, user, text: object, table=None, match=None, ip: str | None = No
 
 def chat_report(*, user, message_id: object) -> ChatMessage:
     if type(message_id) is not int:
-        raise DomainError("Which message? Give its id.", code="bad_frame")
+        raise DomainError(_("Which message? Give its id."), code="bad_frame")
     with transaction.atomic():
         message = ChatMessage.objects.select_for_update().filter(pk=message_id, refused=False).first()
         if message is None:
-            raise NotFoundError("No such message.")
+            raise NotFoundError(_("No such message."))
         message.reports += 1
         message.flagged = True
         message.save(update_fields=["reports", "flagged"])

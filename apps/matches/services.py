@@ -29,6 +29,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
 from apps.games.engines import IllegalAction, get_engine
@@ -259,35 +260,35 @@ def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, s
                        by: str = MatchAction.PLAYER) -> Match:
     """Apply one action; raise a DomainError and change nothing if it is refused."""
     if type(version) is not int:
-        raise DomainError("The move needs the integer version of the match it was made on.",
-                          code="validation_error", fields={"version": ["An integer is required."]})
+        raise DomainError(_("The move needs the integer version of the match it was made on."),
+                          code="validation_error", fields={"version": [_("An integer is required.")]})
     if seat is not None and type(seat) is not int:
-        raise DomainError("The seat is the integer number of your own seat.", code="validation_error",
-                          fields={"seat": ["An integer is required."]})
+        raise DomainError(_("The seat is the integer number of your own seat."), code="validation_error",
+                          fields={"seat": [_("An integer is required.")]})
     with transaction.atomic():
         match = _lock_match(match_id)
         if match is None:
-            raise NotFoundError("No such match.")
+            raise NotFoundError(_("No such match."))
         if match.status != Match.PLAYING:
-            raise Conflict("This match is over: no more moves.", code="match_over")
+            raise Conflict(_("This match is over: no more moves."), code="match_over")
         seats = {ms.number: ms for ms in match.match_seats.all()}
         match._seat_rows = list(seats.values())
         if by == MatchAction.PLAYER:
             own = [ms for ms in seats.values() if user is not None and ms.player_id == user.pk]
             if not own:
-                raise Forbidden("Only the players seated in this match can move.")
+                raise Forbidden(_("Only the players seated in this match can move."))
             if seat is None:
                 seat = own[0].number
             elif seat not in {ms.number for ms in own}:
-                raise Forbidden("You can only move for your own seat.")
+                raise Forbidden(_("You can only move for your own seat."))
             if seats[seat].abandoned:
-                raise Forbidden("You left this match: the robot plays your seat to the end.")
+                raise Forbidden(_("You left this match: the robot plays your seat to the end."))
         if version != match.version:
-            raise Conflict(f"Another move came first: the match is now at version {match.version}.",
+            raise Conflict(_("Another move came first: the match is now at version %(version)s.") % {"version": match.version},
                            code="stale_version", version=match.version)
         state = _load(match)
         if seat not in state.to_act:
-            raise Conflict("It is not your turn.", code="not_your_turn")
+            raise Conflict(_("It is not your turn."), code="not_your_turn")
         if match.game == "scala40" and isinstance(action, dict) and action.get("type") == "reenter" \
                 and action in state.legal_actions(seat):
             _reentry_fee_take(match, seats[seat])
@@ -558,20 +559,20 @@ def _proposal_dict(match: Match, proposal: CancelProposal | None) -> dict[str, A
 
 def match_cancel_vote(*, match_id: int, user, accept: Any) -> dict[str, Any]:
     if type(accept) is not bool:
-        raise DomainError("Say yes or no: 'accept' must be true or false.", code="validation_error",
-                          fields={"accept": ["true or false"]})
+        raise DomainError(_("Say yes or no: 'accept' must be true or false."), code="validation_error",
+                          fields={"accept": [_("true or false")]})
     with transaction.atomic():
         match = _lock_match(match_id)
         if match is None:
-            raise NotFoundError("No such match.")
+            raise NotFoundError(_("No such match."))
         if not match.cancellable:
-            raise Conflict("Tournament matches cannot be cancelled by the players.",
+            raise Conflict(_("Tournament matches cannot be cancelled by the players."),
                            code="not_allowed_in_tournament")
         if match.status != Match.PLAYING:
-            raise Conflict("This match is over.", code="match_over")
+            raise Conflict(_("This match is over."), code="match_over")
         ms = match.match_seats.filter(player=user).first()
         if ms is None or ms.abandoned:
-            raise Forbidden("Only the human players seated in this match vote.")
+            raise Forbidden(_("Only the human players seated in this match vote."))
         now = timezone.now()
         proposal = match.cancel_proposals.filter(closed=False).first()
         if proposal is not None and proposal.deadline <= now:

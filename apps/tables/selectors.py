@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from apps.common.errors import Conflict, Forbidden, NotFoundError
 from apps.common.roles import COMPLIANCE, OPERATOR, has_role, is_staff_member
@@ -117,10 +118,10 @@ def table_get(*, table_id: Any) -> Table:
     try:
         pk = int(table_id)
     except (TypeError, ValueError):
-        raise NotFoundError("No such table.") from None
+        raise NotFoundError(_("No such table.")) from None
     table = _with_display(Table.objects.filter(pk=pk)).first()
     if table is None:
-        raise NotFoundError("No such table.")
+        raise NotFoundError(_("No such table."))
     return table
 
 

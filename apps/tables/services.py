@@ -27,6 +27,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.audit.services import audit_record
 from apps.common.errors import (
@@ -39,6 +40,7 @@ from apps.common.errors import (
     ValidationFailed,
 )
 from apps.common.roles import is_staff_member
+from apps.common.templatetags.money import format_euro
 from apps.compliance.selectors import sanction_check_lobby
 from apps.games.engines import ENGINES
 from apps.matches.services import (
@@ -87,8 +89,11 @@ def _check_funds(user, game: str, stake: int, currency: str, options: dict[str, 
         return
     balance = _balance(user, currency)
     if balance < need:
-        what = "cash (bonus does not count)" if currency == CASH else "credits"
-        raise InsufficientFunds(f"Sitting here needs {need} {what}: your balance is {balance}.")
+        if currency == CASH:
+            raise InsufficientFunds(_("Sitting here needs %(need)s in cash (bonus does not count): your balance is "
+                                      "%(balance)s.") % {"need": format_euro(need), "balance": format_euro(balance)})
+        raise InsufficientFunds(_("Sitting here needs %(need)s credits: your balance is %(balance)s.")
+                                % {"need": need, "balance": balance})
 
 
 def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, Any] | None = None,
@@ -115,45 +120,46 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
         return type(v) is bool
 
     if engine is None:
-        raise ValidationFailed("Unknown game.", fields={"game": [f"One of: {', '.join(ENGINES)}."]})
+        raise ValidationFailed(_("Unknown game."), fields={"game": [_("One of: %(games)s.") % {"games": ", ".join(ENGINES)}]})
     counts = engine.player_counts
     want("players", lambda v: is_int(v) and v in counts,
-         f"Players for {engine.name}: {', '.join(map(str, counts))}.", engine.min_players)
-    want("stake", lambda v: is_int(v) and v >= 0, "A non-negative integer (cents or credits).", 0)
-    want("currency", lambda v: v in (CASH, CREDITS), "cash or credits.", CREDITS)
-    want("turn_seconds", lambda v: is_int(v) and 10 <= v <= 120, "10 to 120 seconds.", 30)
+         _("Players for %(game)s: %(counts)s.") % {"game": engine.name, "counts": ", ".join(map(str, counts))}, engine.min_players)
+    want("stake", lambda v: is_int(v) and v >= 0, _("A non-negative amount."), 0)
+    want("currency", lambda v: v in (CASH, CREDITS), _("Cash or credits."), CREDITS)
+    want("turn_seconds", lambda v: is_int(v) and 10 <= v <= 120, _("10 to 120 seconds."), 30)
     # a Solitario table is ranked unless made practice: one seat, no stake, no robots (its score
     # goes to its leaderboard)
-    want("official", is_bool, "true or false.", game == "solitario")
-    want("private", is_bool, "true or false.", False)
-    want("spectators", is_bool, "true or false.", True)
-    want("face", lambda v: v in ("auto", "italian", "french"), "auto, italian or french.", "auto")
-    want("game_options", lambda v: isinstance(v, dict), "An object of game options.", {})
+    want("official", is_bool, _("Yes or no."), game == "solitario")
+    want("private", is_bool, _("Yes or no."), False)
+    want("spectators", is_bool, _("Yes or no."), True)
+    want("face", lambda v: v in ("auto", "italian", "french"), _("Automatic, Italian or French."), "auto")
+    want("game_options", lambda v: isinstance(v, dict), _("The game's options."), {})
     if "players" not in fields and out.get("players") is not None and out["players"] < seated:
-        fields["players"] = [f"{seated} players are seated: it cannot be fewer."]
+        fields["players"] = [_("%(n)s players are seated: it cannot be fewer.") % {"n": seated}]
     if "game_options" not in fields and "players" not in fields:
         options = dict(out.get("game_options") or {})
         options.pop("knockout", None)
         try:
             engine.resolve_options(out["players"], options)
         except ValueError as exc:
-            fields["game_options"] = [str(exc)]
+            fields["game_options"] = [_("Not valid for this game: %(reason)s") % {"reason": exc}]
         out["game_options"] = options
     if "stake" not in fields and "currency" not in fields and out.get("stake") is not None:
         ceiling = STAKE_MAX[out["currency"]]
         if out["stake"] > ceiling:
-            fields["stake"] = [f"At most {ceiling} {'cents' if out['currency'] == CASH else 'credits'}."]
+            fields["stake"] = [_("At most %(max)s.") % {"max": format_euro(ceiling) if out["currency"] == CASH
+                                                        else _("%(n)s credits") % {"n": ceiling}}]
     if not fields and not out["official"] and out["stake"] != 0:
-        fields["stake"] = ["Practice tables (official: false) have no stake: it must be 0."]
+        fields["stake"] = [_("Practice tables have no stake: it must be 0 (make the table official to play for a stake).")]
     if fields:
-        raise ValidationFailed("The table settings are not valid.", fields=fields)
+        raise ValidationFailed(_("The table settings are not valid."), fields=fields)
     return out
 
 
 def _table_locked(table_id: Any) -> Table:
     table = Table.objects.select_for_update().filter(pk=table_id).first()
     if table is None or table.status != Table.OPEN:
-        raise NotFoundError("No such table.")
+        raise NotFoundError(_("No such table."))
     return table
 
 
@@ -164,11 +170,11 @@ def _can_enter(table: Table, user) -> bool:
 
 def table_create(*, user, data: Any, ip: str | None = None) -> Table:
     if not isinstance(data, dict):
-        raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object."]})
+        raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object.")]})
     _player_checks(user)
     game = data.get("game")
     if not isinstance(game, str) or game not in ENGINES:
-        raise ValidationFailed("Unknown game.", fields={"game": [f"One of: {', '.join(ENGINES)}."]})
+        raise ValidationFailed(_("Unknown game."), fields={"game": [_("One of: %(games)s.") % {"games": ", ".join(ENGINES)}]})
     clean = _validate_settings(data, game=game)
     _check_funds(user, game, clean["stake"], clean["currency"], clean["game_options"])
     now = timezone.now()
@@ -189,22 +195,22 @@ def table_sit(*, user, table_id: Any, seat: Any = None, ip: str | None = None) -
         table = _table_locked(table_id)
         _close_ended_matches(table)
         if not _can_enter(table, user):
-            raise Forbidden("This table is private: only invited players can sit.", code="private_table")
+            raise Forbidden(_("This table is private: only invited players can sit."), code="private_table")
         seats = list(table.seats.select_for_update().order_by("number"))
         if any(s.player_id == user.pk for s in seats):
-            raise Conflict("You are already seated at this table.", code="already_seated")
+            raise Conflict(_("You are already seated at this table."), code="already_seated")
         free = [s for s in seats if not s.taken]
         if seat is not None:
             if type(seat) is not int or not 0 <= seat < table.players:
-                raise ValidationFailed("No such seat.", fields={"seat": [f"0 to {table.players - 1}."]})
+                raise ValidationFailed(_("No such seat."), fields={"seat": [_("0 to %(last)s.") % {"last": table.players - 1}]})
             if not free:
-                raise Conflict("The table is full.", code="table_full")
+                raise Conflict(_("The table is full."), code="table_full")
             chosen = next((s for s in seats if s.number == seat), None)
             if chosen is None or chosen.taken:
-                raise Conflict("That seat is taken.", code="seat_taken")
+                raise Conflict(_("That seat is taken."), code="seat_taken")
         else:
             if not free:
-                raise Conflict("The table is full.", code="table_full")
+                raise Conflict(_("The table is full."), code="table_full")
             chosen = free[0]
         _check_funds(user, table.game, table.stake, table.currency, table.game_options)
         chosen.player = user
@@ -230,15 +236,15 @@ def table_robot_add(*, user, table_id: Any, seat: Any) -> Table:
     with transaction.atomic():
         table = _table_locked(table_id)
         if table.leader_id != user.pk:
-            raise Forbidden("Only the table leader can add robots.", code="not_table_leader")
+            raise Forbidden(_("Only the table leader can add robots."), code="not_table_leader")
         if table.official:
-            raise Conflict("Robots play only at practice tables: they never play for money or XP.",
+            raise Conflict(_("Robots play only at practice tables: they never play for money or XP."),
                            code="robots_practice_only")
         if type(seat) is not int or not 0 <= seat < table.players:
-            raise ValidationFailed("No such seat.", fields={"seat": [f"0 to {table.players - 1}."]})
+            raise ValidationFailed(_("No such seat."), fields={"seat": [_("0 to %(last)s.") % {"last": table.players - 1}]})
         chosen = table.seats.select_for_update().get(number=seat)
         if chosen.taken:
-            raise Conflict("That seat is taken.", code="seat_taken")
+            raise Conflict(_("That seat is taken."), code="seat_taken")
         chosen.robot = True
         chosen.since = timezone.now()
         chosen.save(update_fields=["robot", "since"])
@@ -251,15 +257,15 @@ def table_invite(*, user, table_id: Any, nickname: Any) -> TableInvite:
     with transaction.atomic():
         table = _table_locked(table_id)
         if table.leader_id != user.pk:
-            raise Forbidden("Only the table leader can invite.", code="not_table_leader")
+            raise Forbidden(_("Only the table leader can invite."), code="not_table_leader")
         if not isinstance(nickname, str):
-            raise ValidationFailed("Whom to invite?", fields={"nickname": ["A nickname."]})
+            raise ValidationFailed(_("Whom to invite?"), fields={"nickname": [_("A nickname.")]})
         profile = Profile.objects.filter(nickname__iexact=nickname).select_related("user").first()
         if profile is None:
-            raise ValidationFailed("No player has that nickname.", fields={"nickname": ["Unknown nickname."]})
-        invite, _ = TableInvite.objects.get_or_create(table=table, player=profile.user)
+            raise ValidationFailed(_("No player has that nickname."), fields={"nickname": [_("Unknown nickname.")]})
+        invite, _created = TableInvite.objects.get_or_create(table=table, player=profile.user)
         broadcast.table_notice(table_id=table.pk, user_id=profile.user_id,
-                               text=f"{nickname_of(user)} invited you to table {table.pk}.")
+                               text=_("%(nickname)s invited you to table %(table)s.") % {"nickname": nickname_of(user), "table": table.pk})
     return invite
 
 
@@ -268,7 +274,7 @@ def table_leave(*, user, table_id: Any) -> Table:
         table = _table_locked(table_id)
         seat = table.seats.select_for_update().filter(player=user).first()
         if seat is None:
-            raise Conflict("You are not seated at this table.", code="not_seated")
+            raise Conflict(_("You are not seated at this table."), code="not_seated")
         match = table.matches.select_for_update().filter(status=Match.PLAYING).first()
         if poker.is_poker(table) and match is not None and match.match_seats.filter(player=user).exists():
             # players stand up only between hands: the autopilot checks or folds for the
@@ -307,17 +313,17 @@ def _after_seat_freed(table: Table) -> None:
 
 def table_settings_update(*, user, table_id: Any, data: Any) -> Table:
     if not isinstance(data, dict):
-        raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object."]})
+        raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object.")]})
     unknown = sorted(set(data) - set(SETTINGS_FIELDS))
     if unknown:
-        raise ValidationFailed("Only the table settings can change.",
-                               fields={name: ["This setting cannot be changed."] for name in unknown})
+        raise ValidationFailed(_("Only the table settings can change."),
+                               fields={name: [_("This setting cannot be changed.")] for name in unknown})
     with transaction.atomic():
         table = _table_locked(table_id)
         if table.leader_id != user.pk:
-            raise Forbidden("Only the table leader can change the settings.", code="not_table_leader")
+            raise Forbidden(_("Only the table leader can change the settings."), code="not_table_leader")
         if table.matches.filter(status=Match.PLAYING).exists():
-            raise Conflict("Settings change only before the first match or between matches.",
+            raise Conflict(_("Settings change only before the first match or between matches."),
                            code="match_in_progress")
         seats = list(table.seats.select_for_update().order_by("number"))
         seated = sum(1 for s in seats if s.taken)
@@ -339,7 +345,8 @@ def table_settings_update(*, user, table_id: Any, data: Any) -> Table:
         for seat in table.seats.filter(player__isnull=False).select_related("player"):
             if need and _balance(seat.player, table.currency) < need:
                 broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
-                                       text=f"You were stood up: the new stake needs {need} {table.currency}.")
+                                       text=_("You were stood up: the new stake needs %(need)s.") % {
+                                           "need": format_euro(need) if table.currency == CASH else _("%(n)s credits") % {"n": need}})
                 _stand_up(seat)
         if table.confirm_deadline is not None:
             # between matches: every player confirms the new terms, with a fresh window
@@ -412,7 +419,7 @@ def _maybe_start(table: Table) -> Match | None:
 
 def table_start_if_ready(*, table_id: int) -> Match | None:
     """Start the next match if it is due; players who cannot cover the stake are stood up."""
-    for _ in range(3):
+    for _attempt in range(3):
         try:
             with transaction.atomic():
                 table = Table.objects.select_for_update().filter(pk=table_id, status=Table.OPEN).first()
@@ -428,7 +435,7 @@ def table_start_if_ready(*, table_id: int) -> Match | None:
                     continue
                 for seat in Seat.objects.select_for_update().filter(table_id=table_id, player_id__in=stood.players):
                     broadcast.table_notice(table_id=table_id, user_id=seat.player_id,
-                                           text="You were stood up: you cannot cover the stake.")
+                                           text=_("You were stood up: you cannot cover the stake."))
                     _stand_up(seat)
                 _after_seat_freed(table)
                 broadcast.table_changed(table_id=table_id, match_id=None, version=0)
@@ -510,9 +517,9 @@ def table_ready(*, user, table_id: Any) -> Match | None:
         _close_ended_matches(table)
         seat = table.seats.select_for_update().filter(player=user).first()
         if seat is None:
-            raise Conflict("You are not seated at this table.", code="not_seated")
+            raise Conflict(_("You are not seated at this table."), code="not_seated")
         if table.matches.filter(status=Match.PLAYING).exists():
-            raise Conflict("A match is being played: confirm the next one when it is over.",
+            raise Conflict(_("A match is being played: confirm the next one when it is over."),
                            code="match_in_progress")
         if seat.ready:
             return None
@@ -718,12 +725,12 @@ def table_watch(*, user, table_id: Any) -> Table:
     """A player asks to watch: allowed when the table lets spectators in (and invites them)."""
     table = Table.objects.filter(pk=table_id, status=Table.OPEN).first()
     if table is None:
-        raise NotFoundError("No such table.")
+        raise NotFoundError(_("No such table."))
     if not is_staff_member(user):
         _player_checks(user)
     access = table_access(table=table, user=user)
     if access is None:
-        raise Forbidden("Spectators are not allowed at this table.",
+        raise Forbidden(_("Spectators are not allowed at this table."),
                         code="private_table" if table.private else "permission_denied")
     return table
 

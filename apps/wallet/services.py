@@ -18,10 +18,12 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.audit.services import audit_record
 from apps.common.errors import Conflict, InsufficientFunds, StaffCannotPlay, ValidationFailed
 from apps.common.roles import is_staff_member
+from apps.common.templatetags.money import format_euro
 
 from .models import (
     BONUS,
@@ -53,6 +55,14 @@ NEGATIVE_ALLOWED = frozenset({"house:cashier", "house:promotions", "house:guaran
 AUTHORITY_FROZEN = "house:authority_frozen"
 AUTHORITY_REMITTED = "house:authority_remitted"
 ADJUSTMENT_COUNTER = {CASH: "house:cashier", BONUS: "house:promotions", CREDITS: "house:play_money"}
+
+
+def _amounts(currency: str, balance: int, needed: int) -> dict[str, str]:
+    """Amounts for a sentence: euro for cash and bonus, plain numbers for credits."""
+    if currency in (CASH, BONUS):
+        return {"currency": str(_("cash") if currency == CASH else _("bonus")), "balance": format_euro(balance),
+                "needed": format_euro(needed)}
+    return {"currency": str(_("credits")), "balance": str(balance), "needed": str(needed)}
 
 
 class LedgerError(Exception):
@@ -143,12 +153,12 @@ def ledger_post(
                 if account.player_id not in frozen_checked:
                     frozen_checked[account.player_id] = freeze_state(player_id=account.player_id)[0]
                 if frozen_checked[account.player_id]:
-                    raise Conflict("This account is frozen by a sanction: nothing can be spent.",
+                    raise Conflict(_("This account is frozen by a sanction: nothing can be spent."),
                                    code="account_frozen")
             if new_balance < 0 and not account.allow_negative:
                 if account.player_id:
                     raise InsufficientFunds(
-                        f"Not enough {leg.currency}: the balance is {account.balance}, {-leg.amount} needed.",
+                        _("Not enough %(currency)s: the balance is %(balance)s, %(needed)s needed.") % _amounts(leg.currency, account.balance, -leg.amount),
                         currency=leg.currency,
                     )
                 raise LedgerError(f"account {account} would go below zero")
@@ -362,20 +372,21 @@ def credits_recharge_request(*, player) -> CreditRecharge:
         account = Account.objects.select_for_update().get(pk=account.pk)  # serialises requests
         if account.balance >= RECHARGE_BELOW:
             raise RechargeNotAllowed(
-                f"You have {account.balance} credits: a recharge is possible only below {RECHARGE_BELOW}.",
+                _("You have %(balance)s credits: a recharge is possible only below %(below)s.")
+                % {"balance": account.balance, "below": RECHARGE_BELOW},
                 reason="balance_not_low")
         pending = CreditRecharge.objects.filter(player=player, credited_at__isnull=True).order_by("available_at").first()
         if pending is not None:
             at = pending.available_at.astimezone(ROME).strftime("%d/%m/%Y %H:%M")
             raise RechargeNotAllowed(
-                f"A recharge is already on its way: it arrives at {at} (Rome time); ask again after it.",
+                _("A recharge is already on its way: it arrives at %(at)s (Rome time); ask again after it.") % {"at": at},
                 reason="pending")
         start, end = _rome_day_bounds(now)
         if CreditRecharge.objects.filter(player=player, requested_at__gte=start, requested_at__lt=end).count() \
                 >= RECHARGES_PER_DAY:
             raise RechargeNotAllowed(
-                f"You already asked for {RECHARGES_PER_DAY} recharges today: try again tomorrow"
-                f" ({end.strftime('%d/%m/%Y')}, Rome time).",
+                _("You already asked for %(n)s recharges today: try again tomorrow (%(day)s, Rome time).")
+                % {"n": RECHARGES_PER_DAY, "day": end.strftime("%d/%m/%Y")},
                 reason="daily_limit")
         return CreditRecharge.objects.create(player=player, requested_at=now, available_at=now + RECHARGE_DELAY,
                                              credits=RECHARGE_CREDITS)
