@@ -5,7 +5,6 @@ Screenshots at 1366 px and 390 px go to test-artifacts/."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 
@@ -21,9 +20,13 @@ def create_table(player: Player, game: str, *, players: int | None = None, optio
     page.goto(f"{player.base}/tables/")
     page.select_option("#create-game", game)
     if players:
-        page.fill("input[name=players]", str(players))
-    if options:
-        page.fill("input[name=game_options]", json.dumps(options))
+        page.select_option("#create-players", str(players))
+    for name, value in (options or {}).items():  # the lobby's per-game option controls
+        control = page.locator(f"[name='opt-{game}-{name}']")
+        if control.evaluate("el => el.tagName") == "SELECT":
+            control.select_option(str(value).lower() if isinstance(value, bool) else str(value))
+        else:
+            control.fill(str(value))
     page.click("#create-table")
     page.wait_for_url(re.compile(r"/tables/\d+/$"))
     player.table_id = int(re.search(r"/tables/(\d+)/$", page.url).group(1))
