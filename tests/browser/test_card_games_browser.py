@@ -129,7 +129,7 @@ def test_solitario_moves_by_clicking_a_card_then_its_destination(chromium, mazzi
         if moved >= 6 and drawn >= 2:
             break
     assert moved >= 1 and drawn >= 1, (moved, drawn)
-    assert board.locator(".sol-waste svg[data-card]").count() >= 1
+    assert "moves: 0" not in board.inner_text() and "mosse: 0" not in board.inner_text()  # the waste may be empty again
     shots(luca, artifacts, "solitario-later")
     assert not luca.errors, luca.errors
     luca.context.close()
