@@ -27,6 +27,7 @@ urlpatterns = [
     path("tables/<int:table_id>/sit/", tables_api.TableSitView.as_view(), name="api-table-sit"),
     path("tables/<int:table_id>/leave/", tables_api.TableLeaveView.as_view(), name="api-table-leave"),
     path("tables/<int:table_id>/ready/", tables_api.TableReadyView.as_view(), name="api-table-ready"),
+    path("tables/<int:table_id>/sit-out/", tables_api.TableSitOutView.as_view(), name="api-table-sit-out"),
     path("tables/<int:table_id>/robot/", tables_api.TableRobotView.as_view(), name="api-table-robot"),
     path("tables/<int:table_id>/invite/", tables_api.TableInviteView.as_view(), name="api-table-invite"),
     path("tables/<int:table_id>/watch/", tables_api.TableWatchView.as_view(), name="api-table-watch"),

@@ -36,10 +36,18 @@ from apps.games.engines import IllegalAction, get_engine
 from apps.games.engines.cards import derive_rng, new_seed
 from apps.players.selectors import nickname_of
 from apps.rankings.services import rankings_award_match
-from apps.wallet.services import escrow_settle, stakes_collect
+from apps.wallet.selectors import wallet_get
+from apps.wallet.services import escrow_settle, match_escrow_code, stakes_collect, wallet_debit
 
 from .models import CancelProposal, Match, MatchAction, MatchSeat
-from .settlement import BESTIA_ESCROW_UNITS, Settlement, pot_settlement, refund_settlement, units_settlement
+from .settlement import (
+    BESTIA_ESCROW_UNITS,
+    Settlement,
+    net_settlement,
+    pot_settlement,
+    refund_settlement,
+    units_settlement,
+)
 from .signals import match_changed, match_finished, match_seat_abandoned
 
 log = logging.getLogger(__name__)
@@ -60,9 +68,47 @@ class StakesShort(Exception):
         self.players = players
 
 
-def stake_per_seat(game: str, stake: int) -> int:
-    """What a human puts in escrow at the start (Bestia: 30 units, platform.md §8.5)."""
-    return stake * BESTIA_ESCROW_UNITS if game == "bestia" else stake
+def stake_per_seat(game: str, stake: int, options: dict[str, Any] | None = None) -> int:
+    """What a human puts in escrow at the start (platform.md §8.5): Bestia 30 units, Scala 40
+    its entry fee in units (``entry_fee × stake``)."""
+    if game == "bestia":
+        return stake * BESTIA_ESCROW_UNITS
+    if game == "scala40":
+        return stake * _fee_units(options, "entry_fee")
+    return stake
+
+
+def _fee_units(options: dict[str, Any] | None, name: str) -> int:
+    value = (options or {}).get(name, 1)
+    return value if type(value) is int and value >= 0 else 1
+
+
+def poker_passive_action(state, seat: int) -> dict[str, Any]:
+    """The poker autopilot of a human seat (disconnected, timed out, or leaving): check,
+    stand pat, else fold; it never puts a chip in (seed 001's fair play)."""
+    legal = state.legal_actions(seat)
+    for wanted in ({"type": "check"}, {"type": "draw", "cards": []}, {"type": "fold"}):
+        if wanted in legal:
+            return wanted
+    return legal[0]
+
+
+def _reentry_fee(match: Match) -> int:
+    return match.stake * _fee_units(match.options, "reentry_fee") if match.official else 0
+
+
+def _reentry_fee_take(match: Match, ms: MatchSeat) -> None:
+    """Scala 40: a re-entry first debits ``reentry_fee × stake`` from the player's wallet into
+    the match escrow, in the action's transaction (402 ``insufficient_funds`` and nothing
+    changes when the wallet cannot pay; platform.md §8.5)."""
+    fee = _reentry_fee(match)
+    if not fee or ms.player_id is None:
+        return
+    wallet_debit(player=ms.player, currency=match.currency, amount=fee, kind="stake",
+                 reference=f"match:{match.pk}", destination=match_escrow_code(match.pk),
+                 idempotency_key=f"reentry:match:{match.pk}:seat:{ms.number}:v{match.version}")
+    ms.stake_paid += fee
+    ms.save(update_fields=["stake_paid"])
 
 
 # -- start --------------------------------------------------------------------------------
@@ -267,6 +313,9 @@ def _apply_locked(match: Match, *, action: Any, version: int, user, seat: int | 
     match.__dict__.pop("_state_loaded", None)
     if seat not in state.to_act:
         raise Conflict(_("It is not your turn."), code="not_your_turn")
+    if match.game == "scala40" and isinstance(action, dict) and action.get("type") == "reenter" \
+            and action in state.legal_actions(seat):
+        _reentry_fee_take(match, seats[seat])
     try:
         events = state.apply(seat, action)
     except IllegalAction as exc:
@@ -315,10 +364,25 @@ def match_robot_move(*, match_id: int) -> bool:
             return False
         seat = robots[0]
         rng = derive_rng(int(match.seed), "robot", match.version, seat)
-        action = get_engine(match.game).bot_action(state, seat, rng)
-        match._state_loaded = state  # bot_action only reads it (legal actions, the seat's view)
+        action = _autopilot_action(match, state, seat, rng)
+        match._state_loaded = state  # the autopilot only reads it (legal actions, the seat's view)
         _apply_locked(match, action=action, version=match.version, user=None, seat=seat, by=MatchAction.ROBOT)
     return True
+
+
+def _autopilot_action(match: Match, state, seat: int, rng) -> dict[str, Any]:
+    """The move the platform makes for a seat: the engine's robot, except that a human's
+    poker seat only checks or folds, and a Scala 40 re-entry the wallet cannot pay is declined."""
+    ms = next((m for m in _seat_rows(match) if m.number == seat), None)
+    human = ms is not None and ms.player_id is not None
+    if match.game == "poker_italiana" and human:
+        return poker_passive_action(state, seat)
+    action = get_engine(match.game).bot_action(state, seat, rng)
+    if match.game == "scala40" and human and action.get("type") == "reenter" and _reentry_fee(match):
+        balance = wallet_get(player=ms.player)["cash_cents" if match.currency == "cash" else "credits"]
+        if balance < _reentry_fee(match) and {"type": "decline"} in state.legal_actions(seat):
+            return {"type": "decline"}
+    return action
 
 
 def match_robot_turns(*, match_id: int) -> int:
@@ -356,12 +420,11 @@ def match_turn_timeout(*, match_id: int, version: int | None = None) -> bool:
         if robots_only:
             match.turn_deadline = None
             match.save(update_fields=["turn_deadline"])
-        engine = get_engine(match.game)
         for seat in seats:
             if seat not in state.to_act:
                 continue
             rng = derive_rng(int(match.seed), "timeout", match.version, seat)
-            action = engine.bot_action(state, seat, rng)
+            action = _autopilot_action(match, state, seat, rng)
             match = match_action_apply(match_id=match.pk, action=action, version=match.version, seat=seat,
                                        by=MatchAction.TIMEOUT)
             if match.status != Match.PLAYING:
@@ -417,7 +480,7 @@ def match_abandon(*, match: Match, seat: int) -> None:
     ms.save(update_fields=["abandoned", "robot_playing", "grace_deadline"])
     match.__dict__.pop("_seat_rows", None)  # the cached seats no longer say who plays
     state = _load(match)
-    if len(state.teams) == 2:
+    if len(state.teams) == 2 and match.game != "poker_italiana":  # poker: the autopilot folds the hand
         losing = next(i for i, team in enumerate(state.teams) if seat in team)
         _finish(match, state, forced_winner=1 - losing)
     else:
@@ -487,6 +550,8 @@ def _settle(match: Match, seats: list[MatchSeat], teams: list[list[int]], winner
     if match.game == "bestia":
         balances = dict(enumerate(result.get("scores") or []))
         outcome = units_settlement(paid, balances, match.stake, abandoned=abandoned)
+    elif match.game == "poker_italiana":  # exactly the engine's nets, no bank (platform.md §8.5)
+        outcome = net_settlement(paid, dict(enumerate(result.get("scores") or [])))
     else:
         outcome = pot_settlement(paid, None if winner is None else teams[winner])
     _pay(match, seats, outcome, paid)
@@ -566,7 +631,9 @@ def _cancel(match: Match) -> None:
     paid = {ms.number: ms.stake_paid for ms in seats if ms.player_id and ms.stake_paid}
     if paid and not match.settled:
         match.settled = True
-        outcome = refund_settlement(paid, forfeiting=[ms.number for ms in seats if ms.abandoned])
+        # a poker player who left keeps his stack: leaving a hand is folding it, never a penalty
+        forfeiting = [] if match.game == "poker_italiana" else [ms.number for ms in seats if ms.abandoned]
+        outcome = refund_settlement(paid, forfeiting=forfeiting)
         _pay(match, seats, outcome, paid)
     match.save()
     _ended(match)

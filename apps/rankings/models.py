@@ -15,6 +15,8 @@ class XpAward(AppendOnlyModel):
     match = models.ForeignKey("matches.Match", on_delete=models.PROTECT, related_name="xp_awards")
     xp = models.PositiveIntegerField()
     won = models.BooleanField(default=False)
+    #: Solitario: the game's score (solitario.md §8), shown on its leaderboard
+    score = models.PositiveIntegerField(null=True, blank=True)
     created = models.DateTimeField(db_index=True)
 
     class Meta:

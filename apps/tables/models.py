@@ -39,6 +39,10 @@ class Table(models.Model):
     empty_since = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     settings_version = models.PositiveIntegerField(default=0)
+    #: Poker all'italiana (each hand is a match): the table seat of the last hand's dealer,
+    #: and the table seats dealt in the hand in play, in match-seat order
+    poker_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
+    hand_seats = models.JSONField(default=list, blank=True)
     #: grows after every committed change a table page shows (moves, seats, settings,
     #: connections): sockets reuse a snapshot read at the current revision
     revision = models.PositiveBigIntegerField(default=0)
@@ -68,6 +72,12 @@ class Seat(models.Model):
     #: the player asked for the next match (sitting down asks for one; the end of a match
     #: clears it, "Gioca ancora" sets it again): no stake is ever taken without it
     ready = models.BooleanField(default=False)
+    #: Poker all'italiana (platform.md §8.5): why the player is not dealt in ("" = dealt in):
+    #: by choice, away (last socket closed), short of credits, or leaving at the hand's end
+    sitting_out = models.CharField(max_length=8, blank=True, default="")
+    sitting_out_since = models.DateTimeField(null=True, blank=True, db_index=True)
+    #: a practice poker table's stack, carried from hand to hand (official tables use credits)
+    chips = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("seat")

@@ -558,9 +558,15 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
         get_template(board_template)
     except TemplateDoesNotExist:
         board_template = "tables/_board_generic.html"
+    actions_template = f"tables/games/{game}/actions.html"  # a game's own controls replace the generic ones
+    try:
+        get_template(actions_template)
+    except TemplateDoesNotExist:
+        actions_template = ""
     user_id = getattr(user, "pk", None)
     seated = bool(user_id and any(s.player_id == user_id for s in seat_rows))
-    between = bool(table and (match is None or match.status != Match.PLAYING))
+    # poker deals its next hand with no confirmation (platform.md §8.5)
+    between = bool(table and (match is None or match.status != Match.PLAYING)) and game != "poker_italiana"
     mine = next((s for s in seat_rows if user_id and s.player_id == user_id), None)
     confirm = table.confirm_deadline if (table and between) else None
     names = seat_names(match, seat_rows)
@@ -592,12 +598,13 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
         "waiting_names": [name(s) for s in seat_rows if s.player_id and not s.ready],
         "confirm_deadline": confirm.isoformat() if confirm else "",
         "confirm_seconds_left": max(0, int((confirm - timezone.now()).total_seconds())) if confirm else None,
+        "my_seat": mine, "sitting_out_names": [name(s) for s in seat_rows if s.player_id and s.sitting_out],
         "seated": seated, "is_leader": bool(table and user_id == table.leader_id),
         "can_sit": bool(table and is_player(user) and not seated),
         "free_seats": [s.number for s in seat_rows if not s.taken],
         "table": table, "match": match, "game": engine, "version": version, "view": view,
         "seat": seat, "access": access, "face": face_for(table, game),
-        "controls": controls, "has_actions": bool(legal), "hand": hand, "playable": playable,
+        "controls": controls, "has_actions": bool(legal), "legal": legal, "actions_template": actions_template, "hand": hand, "playable": playable,
         "facts": facts, "card_facts": card_facts, "board_template": board_template,
         "dom_id": f"table-{table.pk if table else 'm'}",
         "user": user, "next_match_at": table.next_match_at if table else None,

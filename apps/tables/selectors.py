@@ -142,6 +142,8 @@ def table_as_dict(table: Table) -> dict[str, Any]:
             "robot": seat.robot or (seat.number in robot_playing),
             "connected": bool(seat.player_id and seat.player_id in connected),
         })
+        if table.game == "poker_italiana":  # platform.md §8.5: who is not dealt the next hands
+            seats[-1]["sitting_out"] = bool(seat.sitting_out)
     leader_profile = getattr(table.leader, "profile", None) if table.leader_id else None
     return {
         "id": table.pk, "game": table.game, "players": table.players, "stake": table.stake,

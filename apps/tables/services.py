@@ -55,7 +55,7 @@ from apps.players.models import Profile
 from apps.players.selectors import nickname_of
 from apps.wallet.selectors import wallet_get
 
-from . import broadcast
+from . import broadcast, poker
 from .models import CASH, CREDITS, Match, Seat, SocketConnection, Table, TableInvite, TableMatch
 from .selectors import table_access
 
@@ -84,8 +84,8 @@ def _balance(user, currency: str) -> int:
     return wallet["cash_cents"] if currency == CASH else wallet["credits"]
 
 
-def _check_funds(user, game: str, stake: int, currency: str) -> None:
-    need = stake_per_seat(game, stake)
+def _check_funds(user, game: str, stake: int, currency: str, options: dict[str, Any] | None = None) -> None:
+    need = stake_per_seat(game, stake, options)
     if not need:
         return
     balance = _balance(user, currency)
@@ -128,7 +128,9 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
     want("stake", lambda v: is_int(v) and v >= 0, _("A non-negative amount."), 0)
     want("currency", lambda v: v in (CASH, CREDITS), _("Cash or credits."), CREDITS)
     want("turn_seconds", lambda v: is_int(v) and 10 <= v <= 120, _("10 to 120 seconds."), 30)
-    want("official", is_bool, _("Yes or no."), False)
+    # a Solitario table is ranked unless made practice: one seat, no stake, no robots (its score
+    # goes to its leaderboard)
+    want("official", is_bool, _("Yes or no."), game == "solitario")
     want("private", is_bool, _("Yes or no."), False)
     want("spectators", is_bool, _("Yes or no."), True)
     want("face", lambda v: v in ("auto", "italian", "french"), _("Automatic, Italian or French."), "auto")
@@ -175,7 +177,7 @@ def table_create(*, user, data: Any, ip: str | None = None) -> Table:
     if not isinstance(game, str) or game not in ENGINES:
         raise ValidationFailed(_("Unknown game."), fields={"game": [_("One of: %(games)s.") % {"games": ", ".join(ENGINES)}]})
     clean = _validate_settings(data, game=game)
-    _check_funds(user, game, clean["stake"], clean["currency"])
+    _check_funds(user, game, clean["stake"], clean["currency"], clean["game_options"])
     now = timezone.now()
     with transaction.atomic():
         table = Table.objects.create(game=game, leader=user, **{k: clean[k] for k in SETTINGS_FIELDS})
@@ -211,12 +213,13 @@ def table_sit(*, user, table_id: Any, seat: Any = None, ip: str | None = None) -
             if not free:
                 raise Conflict(_("The table is full."), code="table_full")
             chosen = free[0]
-        _check_funds(user, table.game, table.stake, table.currency)
+        _check_funds(user, table.game, table.stake, table.currency, table.game_options)
         chosen.player = user
         chosen.since = timezone.now()
         chosen.ip = ip
         chosen.ready = True  # sitting down asks for the next match
-        chosen.save(update_fields=["player", "since", "ip", "ready"])
+        chosen.sitting_out, chosen.sitting_out_since, chosen.chips = "", None, None
+        chosen.save(update_fields=["player", "since", "ip", "ready", "sitting_out", "sitting_out_since", "chips"])
         if table.empty_since is not None:
             table.empty_since = None
             table.save(update_fields=["empty_since"])
@@ -274,6 +277,13 @@ def table_leave(*, user, table_id: Any) -> Table:
         if seat is None:
             raise Conflict(_("You are not seated at this table."), code="not_seated")
         match = table.matches.select_for_update().filter(status=Match.PLAYING).first()
+        if poker.is_poker(table) and match is not None and match.match_seats.filter(player=user).exists():
+            # players stand up only between hands: the autopilot checks or folds for the
+            # rest of this one, and the seat is freed when it ends (platform.md §8.5)
+            poker.sit_out(seat, poker.LEAVING)
+            match_abandon(match=match, seat=match.match_seats.get(player=user).number)
+            broadcast.table_changed(table_id=table.pk, match_id=match.pk, version=match.version)
+            return table
         if match is not None and match.match_seats.filter(player=user).exists():
             # leaving during a match is an abandonment: the robot takes the seat (§8.6)
             match_abandon(match=match, seat=match.match_seats.get(player=user).number)
@@ -285,7 +295,8 @@ def table_leave(*, user, table_id: Any) -> Table:
 
 def _stand_up(seat: Seat) -> None:
     seat.player, seat.since, seat.ip, seat.ready = None, None, None, False
-    seat.save(update_fields=["player", "since", "ip", "ready"])
+    seat.sitting_out, seat.sitting_out_since, seat.chips = "", None, None
+    seat.save(update_fields=["player", "since", "ip", "ready", "sitting_out", "sitting_out_since", "chips"])
 
 
 def _after_seat_freed(table: Table) -> None:
@@ -331,7 +342,7 @@ def table_settings_update(*, user, table_id: Any, data: Any) -> Table:
             _resize(table, seats, clean["players"])
         if table.official:
             table.seats.filter(robot=True).update(robot=False, since=None)  # robots never play officially
-        need = stake_per_seat(table.game, table.stake) if table.official else 0
+        need = stake_per_seat(table.game, table.stake, table.game_options) if table.official else 0
         for seat in table.seats.filter(player__isnull=False).select_related("player"):
             if need and _balance(seat.player, table.currency) < need:
                 broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
@@ -379,6 +390,8 @@ def _maybe_start(table: Table) -> Match | None:
     if table.next_match_at is not None and table.next_match_at > timezone.now():
         _schedule_next_match(table)
         return None
+    if poker.is_poker(table):  # a hand for everyone not sitting out, no confirmation (§8.5)
+        return poker.hand_deal(table)
     seats = list(table.seats.order_by("number"))
     if len(seats) != table.players or not all(s.taken for s in seats):
         if table.next_match_at is not None:  # the pause is over: the next full table starts at once
@@ -388,7 +401,7 @@ def _maybe_start(table: Table) -> Match | None:
     humans = [s for s in seats if s.player_id]
     if not humans or not all(s.ready for s in humans):
         return None
-    need = stake_per_seat(table.game, table.stake) if table.official else 0
+    need = stake_per_seat(table.game, table.stake, table.game_options) if table.official else 0
     # StakesShort (someone cannot cover the stake) rolls back the new match and every stake
     # taken for it: table_start_if_ready stands them up
     match = match_create(
@@ -417,6 +430,10 @@ def table_start_if_ready(*, table_id: int) -> Match | None:
         except StakesShort as stood:
             with transaction.atomic():
                 table = Table.objects.select_for_update().get(pk=table_id)  # the table first, then seats
+                if poker.is_poker(table):  # credits moved since they were read: they sit out
+                    poker.short_sit_out(table_id=table_id, players=stood.players)
+                    broadcast.table_changed(table_id=table_id, match_id=None, version=0)
+                    continue
                 for seat in Seat.objects.select_for_update().filter(table_id=table_id, player_id__in=stood.players):
                     broadcast.table_notice(table_id=table_id, user_id=seat.player_id,
                                            text=_("You were stood up: you cannot cover the stake."))
@@ -443,9 +460,18 @@ def _close_ended_matches(table: Table) -> bool:
     next one yet, and the window to ask closes 60 seconds from now. Call holding the table's
     lock; every path that may start or ask for a match calls it first, so a request made
     before the end never starts the next match, even before the hook has run."""
-    if not TableMatch.objects.filter(table=table, ended=False).exclude(match__status=Match.PLAYING).update(
-            ended=True):
+    ended = list(TableMatch.objects.filter(table=table, ended=False).exclude(match__status=Match.PLAYING)
+                 .select_related("match"))
+    if not TableMatch.objects.filter(pk__in=[link.pk for link in ended]).update(ended=True):
         return False
+    if poker.is_poker(table):  # the next hand in 5 seconds, with no confirmation (§8.5)
+        for link in ended:
+            for seat in poker.after_hand(table, link.match):
+                _stand_up(seat)
+        _after_seat_freed(table)
+        _schedule_next_match(table)
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
+        return True
     table.seats.update(ready=False)
     table.next_match_at = None
     table.confirm_deadline = timezone.now() + timedelta(seconds=settings.NEXT_MATCH_CONFIRM_SECONDS)
@@ -467,6 +493,10 @@ def table_seat_abandoned(*, match_id: int, player_id: int) -> bool:
         seat = table.seats.select_for_update().filter(player_id=player_id).first()
         if seat is None:
             return False
+        if poker.is_poker(table) and Match.objects.filter(pk=match_id, status=Match.PLAYING).exists():
+            poker.sit_out(seat, poker.LEAVING)  # freed when the hand ends, not during it
+            broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
+            return True
         _stand_up(seat)
         _after_seat_freed(table)
         broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
@@ -528,6 +558,40 @@ def table_confirmations_expire(*, table_id: int) -> int:
     return len(late)
 
 
+def table_sit_out(*, user, table_id: Any, out: Any) -> dict[str, Any]:
+    """Poker's sit-out toggle (platform.md §8.5): out of the next hands, or back in; no
+    confirmation. Coming back in may let a hand be dealt at once."""
+    with transaction.atomic():
+        table = _table_locked(table_id)
+        seat = table.seats.select_for_update().filter(player=user).first()
+        if seat is None:
+            raise Conflict("You are not seated at this table.", code="not_seated")
+        poker.seat_sit_out(table=table, seat=seat, out=out)
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=_current_version(table))
+    if out is False:
+        table_start_if_ready(table_id=table.pk)
+    return {"out": bool(out), "sitting_out": [
+        nickname_of(s.player) for s in Seat.objects.filter(table_id=table.pk, player__isnull=False)
+        .exclude(sitting_out="").select_related("player__profile").order_by("number")]}
+
+
+def table_sit_out_expire(*, table_id: int, seat_id: int) -> int:
+    """A player sitting out for 5 minutes is stood up (between hands, charged nothing)."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        seat = Seat.objects.select_for_update().filter(pk=seat_id).first()
+        cutoff = timezone.now() - timedelta(seconds=settings.POKER_SIT_OUT_STAND_UP_SECONDS)
+        if (table is None or seat is None or not seat.player_id or seat.sitting_out in ("", poker.LEAVING)
+                or seat.sitting_out_since is None or seat.sitting_out_since > cutoff):
+            return 0
+        broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
+                               text="You were stood up: you sat out for 5 minutes.")
+        _stand_up(seat)
+        _after_seat_freed(table)
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=_current_version(table))
+    return 1
+
+
 def _schedule_next_match(table: Table) -> None:
     if table.next_match_at is None:
         return
@@ -559,6 +623,8 @@ def tables_due_work() -> int:
             done += 1
     for table_id in Table.objects.filter(status=Table.OPEN, confirm_deadline__lte=now).values_list("pk", flat=True):
         done += table_confirmations_expire(table_id=table_id)
+    for seat in poker.sitting_out_expire(now=now):
+        done += table_sit_out_expire(table_id=seat.table_id, seat_id=seat.pk)
     idle = now - timedelta(seconds=settings.TABLE_IDLE_CLOSE_SECONDS)
     for table in Table.objects.filter(status=Table.OPEN, empty_since__lte=idle):
         with transaction.atomic():
@@ -609,6 +675,15 @@ def socket_connected(*, table_id: int, user, channel_name: str) -> None:
                          "server": settings.SERVER_NAME, "process": socket_process()})
     broadcast.table_touched(table_id=table_id)
     seat_connection_changed(table_id=table_id, user=user)
+    _poker_connection(table_id=table_id, user=user)
+
+
+def _poker_connection(*, table_id: int, user) -> None:
+    """Poker: a player whose last socket closed sits out; one whose socket opens comes back in."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id, game=poker.POKER).first()
+        if table is not None:
+            poker.connection_changed(table=table, user=user)
 
 
 def socket_renew(*, table_id: int, user, channel_name: str) -> None:
@@ -630,6 +705,7 @@ def _connections_remove(rows) -> int:
         with transaction.atomic():
             broadcast.table_touched(table_id=table_id)
             seat_connection_changed(table_id=table_id, user=users[user_id])
+        _poker_connection(table_id=table_id, user=users[user_id])
     return len(lost)
 
 
@@ -650,6 +726,7 @@ def socket_disconnected(*, table_id: int, user, channel_name: str) -> None:
     SocketConnection.objects.filter(channel_name=channel_name).delete()
     broadcast.table_touched(table_id=table_id)
     seat_connection_changed(table_id=table_id, user=user)
+    _poker_connection(table_id=table_id, user=user)
 
 
 def table_watch(*, user, table_id: Any) -> Table:

@@ -107,6 +107,8 @@ def table_seat_action(request, table_id: int, what: str):
             services.table_leave(user=request.user, table_id=table_id)
         elif what == "ready":
             services.table_ready(user=request.user, table_id=table_id)
+        elif what in ("sit-out", "sit-in"):
+            services.table_sit_out(user=request.user, table_id=table_id, out=what == "sit-out")
         elif what == "robot":
             services.table_robot_add(user=request.user, table_id=table_id, seat=_int(request.POST.get("seat")))
         elif what == "invite":
