@@ -375,7 +375,10 @@ def _autopilot_action(match: Match, state, seat: int, rng) -> dict[str, Any]:
     poker seat only checks or folds, and a Scala 40 re-entry the wallet cannot pay is declined."""
     ms = next((m for m in _seat_rows(match) if m.number == seat), None)
     human = ms is not None and ms.player_id is not None
-    if match.game == "poker_italiana" and human:
+    if match.game == "poker_italiana" and human and match.cancellable:
+        # a table's hand: seed 001's fair play (never a chip in for an absent player). A match
+        # its players may not cancel (a tournament's, §5.7) is played by the full robot, so
+        # it always finishes: two passive seats would check forever
         return poker_passive_action(state, seat)
     action = get_engine(match.game).bot_action(state, seat, rng)
     if match.game == "scala40" and human and action.get("type") == "reenter" and _reentry_fee(match):
