@@ -103,7 +103,9 @@ def ledger_post(
 
     With an ``idempotency_key`` a second call (even a concurrent one) returns the first
     transaction and moves nothing. A player account that would go below zero raises
-    :class:`InsufficientFunds`; a frozen player's cash or bonus cannot be spent.
+    :class:`InsufficientFunds`; a frozen player's cash or bonus cannot be spent; cash or bonus
+    arriving for a reported player (a divert freeze) lands in house:authority_frozen, the
+    entry carrying the player (platform.md §7.4).
     """
     legs = [leg for leg in legs if leg.amount != 0]
     totals: dict[str, int] = defaultdict(int)
@@ -121,6 +123,9 @@ def ledger_post(
             if existing is not None:
                 return _same_or_conflict(existing, kind, reference)
         accounts = {(leg.code, leg.currency): account_get(leg.code, leg.currency) for leg in legs}
+        for leg in legs:  # cash or bonus arriving for a player may be diverted (§7.4): lock that account too
+            if _divertible(leg):
+                accounts.setdefault((AUTHORITY_FROZEN, leg.currency), account_get(AUTHORITY_FROZEN, leg.currency))
         now = timezone.now()
         try:
             with transaction.atomic():
@@ -135,9 +140,19 @@ def ledger_post(
         ids = sorted({a.pk for a in accounts.values()})
         locked = {a.pk: a for a in Account.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
         frozen_checked: dict[int, bool] = {}
+        diverted: dict[int, bool] = {}
         entries = []
         for leg in legs:
             account = locked[accounts[(leg.code, leg.currency)].pk]
+            leg_player_id = leg.player_id
+            if _divertible(leg):
+                # read under the accounts' locks: a report issued concurrently either committed
+                # before (we see its freeze) or moves this credit with the rest (authority_freeze)
+                if account.player_id not in diverted:
+                    diverted[account.player_id] = freeze_state(player_id=account.player_id)[1]
+                if diverted[account.player_id]:
+                    leg_player_id = account.player_id
+                    account = locked[accounts[(AUTHORITY_FROZEN, leg.currency)].pk]
             new_balance = account.balance + leg.amount
             if leg.amount < 0 and account.player_id and leg.currency in (CASH, BONUS) and not allow_frozen:
                 if account.player_id not in frozen_checked:
@@ -155,13 +170,18 @@ def ledger_post(
             account.balance = new_balance
             entries.append(Entry(
                 transaction=txn, account=account, currency=leg.currency, amount=leg.amount,
-                balance_after=new_balance, player_id=account.player_id or leg.player_id, created=now,
+                balance_after=new_balance, player_id=account.player_id or leg_player_id, created=now,
                 kind=leg.kind or kind,
             ))
         for account in locked.values():
             account.save(update_fields=["balance"])
         Entry.objects.bulk_create(entries)
     return txn
+
+
+def _divertible(leg: Leg) -> bool:
+    """Cash or bonus arriving on a player's own account: the one thing a divert freeze reroutes."""
+    return leg.amount > 0 and leg.currency in (CASH, BONUS) and leg.code.startswith("player:")
 
 
 def _same_or_conflict(existing: Transaction, kind: str, reference: str) -> Transaction:
@@ -172,12 +192,10 @@ def _same_or_conflict(existing: Transaction, kind: str, reference: str) -> Trans
 
 
 def player_credit_legs(player, currency: str, amount: int, kind: str | None = None) -> list[Leg]:
-    """Where money for a player lands: their account, or the authority-frozen account
-    while an ``authority_report`` is active (platform.md §7.4)."""
-    player_id = getattr(player, "pk", player)
-    if currency in (CASH, BONUS) and freeze_state(player_id=player_id)[1]:
-        return [Leg(AUTHORITY_FROZEN, currency, amount, player_id=player_id, kind=kind)]
-    return [Leg(f"player:{player_id}", currency, amount, kind=kind)]
+    """Money for a player: a leg on their own account. ``ledger_post`` itself sends it to
+    house:authority_frozen while an ``authority_report`` is active (platform.md §7.4), under
+    the accounts' locks, so no credit path (stakes, refunds, prizes, adjustments) can miss it."""
+    return [Leg(player_code(player), currency, amount, kind=kind)]
 
 
 def wallet_credit(*, player, currency: str, amount: int, kind: str, reference: str, source: str,
