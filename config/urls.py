@@ -11,6 +11,8 @@ urlpatterns = [
     path("", lobby, name="lobby"),
     path("accounts/", include("apps.players.urls")),
     path("tables/", include("apps.tables.urls")),
+    path("chat/", include("apps.chat.urls")),
+    path("compliance/", include("apps.review.urls")),
     path("rankings/<str:game>/", leaderboard_page, name="leaderboard"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

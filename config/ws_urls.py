@@ -2,8 +2,10 @@
 
 from django.urls import path
 
+from apps.chat.consumers import LobbyChatConsumer
 from apps.tables.consumers import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
+    path("ws/lobby/", LobbyChatConsumer.as_asgi()),
 ]

@@ -10,7 +10,7 @@ class TablesConfig(AppConfig):
 
     def ready(self) -> None:
         # the receivers import models (through compliance and chat): only once the registry is ready
-        from apps.chat.services import chat_posted
+        from apps.chat.services import chat_hidden, chat_posted
 
         from . import receivers
 
@@ -18,3 +18,4 @@ class TablesConfig(AppConfig):
         post_save.connect(receivers.close_sockets_of_sanctioned, sender="compliance.Sanction",
                           dispatch_uid="mazziere_sanction_sockets")
         chat_posted.connect(receivers.push_chat_line, dispatch_uid="mazziere_chat_push")
+        chat_hidden.connect(receivers.push_chat_hidden, dispatch_uid="mazziere_chat_hidden")

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "apps.tables",
     "apps.chat",
     "apps.rankings",
+    "apps.review",
     "apps.demo",
 ]
 
@@ -247,6 +248,8 @@ SPECTACULAR_SETTINGS = {
         "- **Matches**: `/api/matches/{id}/`, `/api/matches/{id}/actions/`, `/api/matches/{id}/cancel-vote/`, "
         "`/api/matches/{id}/log/`.\n"
         "- **Rankings**: `/api/rankings/{game}/`.\n"
+        "- **Chat and compliance** (compliance staff): `/api/chat/messages/`, `/api/chat/messages/{id}/hide/`, "
+        "`/api/sanctions/`, `/api/sanctions/{id}/lift/`.\n"
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
