@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
+from django.utils.translation import gettext, gettext_lazy
+
 from apps.common.errors import Sanctioned
 from apps.wallet.models import BONUS, CASH, CREDITS
 from apps.wallet.selectors import frozen_cents_many, wallet_balances_many
@@ -20,6 +22,24 @@ def sanction_active_kinds(*, player_id: int) -> set[str]:
 
 def sanctions_active(*, player) -> list[Sanction]:
     return list(Sanction.objects.active().filter(player=player).order_by("starts_at", "id"))
+
+
+KIND_PHRASES = {
+    CHAT_BAN: gettext_lazy("You cannot write in the chat"),
+    LOBBY_BAN: gettext_lazy("You cannot enter the lobby (tables, tournaments, chat, credit recharges)"),
+    ACCOUNT_SUSPENSION: gettext_lazy("Your gaming account is suspended and its balances are frozen"),
+    AUTHORITY_REPORT: gettext_lazy("You were reported to the authority: your balances are held until it decides"),
+}
+
+
+def sanction_describe(sanction: Sanction) -> str:
+    """One sentence for the player: what is sanctioned and until when (platform.md §7.4)."""
+    if sanction.ends_at is None:
+        until = gettext("permanently")
+    else:
+        until = gettext("until %(end)s (Rome time)") % {
+            "end": sanction.ends_at.astimezone(ROME).strftime("%d/%m/%Y %H:%M")}
+    return f"{KIND_PHRASES[sanction.kind]} {until}: {sanction.reason}"
 
 
 def _describe(sanction: Sanction) -> str:
