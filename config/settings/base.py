@@ -248,7 +248,7 @@ SPECTACULAR_SETTINGS = {
         "- **Matches**: `/api/matches/{id}/`, `/api/matches/{id}/actions/`, `/api/matches/{id}/cancel-vote/`, "
         "`/api/matches/{id}/log/`.\n"
         "- **Rankings**: `/api/rankings/{game}/`.\n"
-        "- **Chat and sanctions** (staff of the compliance group): `/api/chat/messages/`, `/api/chat/messages/{id}/hide/`, "
+        "- **Chat and sanctions** (staff): `/api/chat/messages/`, `/api/chat/messages/{id}/hide/`, "
         "`/api/sanctions/`, `/api/sanctions/{id}/lift/`.\n"
     ),
     "VERSION": "1.0.0",
