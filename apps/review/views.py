@@ -74,8 +74,8 @@ def _reports(page) -> dict[int, list]:
     return chat_selectors.chat_reports_of(message_ids=[m.pk for m in page])
 
 
-def _base(active: str, **extra: Any) -> dict[str, Any]:
-    return {"section": active, "kind_labels": KIND_LABELS, **extra}
+def _base(section: str, **extra: Any) -> dict[str, Any]:
+    return {"section": section, "kind_labels": KIND_LABELS, **extra}
 
 
 @compliance_required

@@ -107,46 +107,50 @@ def test_a_frozen_players_balances_never_drop_and_a_reported_ones_never_rise(pla
                                starts_at=frozen.starts_at, ends_at=None, lifted_at=timezone.now())
 
 
+def _report_and_settle_at_once(player, match_id: int) -> list[Exception]:
+    from apps.compliance.models import Sanction
+
+    barrier = threading.Barrier(2)
+    errors: list[Exception] = []
+
+    def report():
+        barrier.wait()
+        try:
+            Sanction.objects.create(player=player, kind="authority_report", duration="permanent",
+                                    reason="race", starts_at=timezone.now())
+        except Exception as exc:
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    def settle():
+        barrier.wait()
+        try:
+            services.escrow_settle(match_id=match_id, currency="cash", payouts={player.pk: 1000},
+                                   paid={player.pk: 1000}, bank=0, kind="match_cancel")
+        except Exception as exc:
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=report), threading.Thread(target=settle)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return errors
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.postgres_only
 def test_a_report_racing_a_stake_return_leaves_nothing_in_the_players_account():
     """The report (freeze, then authority_freeze) and a settlement credit run at once: whichever
     commits first, the returned stake ends in house:authority_frozen, never in the account."""
-    from apps.compliance.models import Sanction
-
     for attempt in range(4):
         player = make_user(nickname=f"Corsa_{attempt}")
         deposit(player, 1000)
         services.stakes_collect(match_id=5000 + attempt, currency="cash", stakes={player.pk: 1000})
-        barrier = threading.Barrier(2)
-        errors: list[Exception] = []
-
-        def report():
-            barrier.wait()
-            try:
-                Sanction.objects.create(player=player, kind="authority_report", duration="permanent",
-                                        reason="race", starts_at=timezone.now())
-            except Exception as exc:
-                errors.append(exc)
-            finally:
-                connection.close()
-
-        def settle():
-            barrier.wait()
-            try:
-                services.escrow_settle(match_id=5000 + attempt, currency="cash", payouts={player.pk: 1000},
-                                       paid={player.pk: 1000}, bank=0, kind="match_cancel")
-            except Exception as exc:
-                errors.append(exc)
-            finally:
-                connection.close()
-
-        threads = [threading.Thread(target=report), threading.Thread(target=settle)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        assert errors == []
+        assert _report_and_settle_at_once(player, 5000 + attempt) == []
         assert wallet_get(player=player)["cash_cents"] == 0
         assert frozen_cents_many(player_ids=[player.pk]) == {player.pk: 1000}
     assert ledger_check() is None

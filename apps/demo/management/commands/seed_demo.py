@@ -9,9 +9,10 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand
 
 from apps.players.demo import demo_accounts
+from apps.review.demo import demo_compliance
 from apps.tables.demo import demo_tables
 
-STEPS = [demo_accounts, demo_tables]
+STEPS = [demo_accounts, demo_tables, demo_compliance]
 
 
 class Command(BaseCommand):
