@@ -13,6 +13,8 @@ from django.views.decorators.http import require_POST
 
 from apps.common.errors import DomainError, NotFoundError
 from apps.common.net import request_ip
+from apps.common.roles import is_staff_member
+from apps.compliance.selectors import sanction_check_lobby
 from apps.games.selectors import game_catalogue
 
 from . import selectors, services
@@ -20,7 +22,21 @@ from .models import Match
 from .render import face_for, table_context, view_facts
 
 
+def _lobby_refusal(user) -> str | None:
+    """Why a sanctioned player may not use the lobby's pages (platform.md §7.4), or None."""
+    if not user.is_authenticated or is_staff_member(user):
+        return None
+    try:
+        sanction_check_lobby(player=user)
+    except DomainError as exc:
+        return exc.detail
+    return None
+
+
 def tables_lobby(request):
+    refusal = _lobby_refusal(request.user)
+    if refusal:
+        return render(request, "errors/403.html", {"detail": refusal, "code": "sanctioned"}, status=403)
     game = request.GET.get("game") or None
     tables = [selectors.table_as_dict(t) for t in selectors.table_list(game=game, user=request.user)[:100]]
     template = "tables/_table_list.html" if request.htmx else "tables/lobby.html"
@@ -60,6 +76,9 @@ def _int(value):
 
 @login_required
 def table_page(request, table_id: int):
+    refusal = _lobby_refusal(request.user)
+    if refusal:
+        return render(request, "errors/403.html", {"detail": refusal, "code": "sanctioned"}, status=403)
     try:
         table = selectors.table_get(table_id=table_id)
     except NotFoundError:
