@@ -1,5 +1,13 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_save
+from django.db.models.signals import post_migrate, post_save
+
+
+def word_list_defaults(sender, **kwargs) -> None:
+    """An empty word list gets its defaults back after a migrate or a flush (like the staff
+    groups): a platform never runs without one."""
+    from .wordlist import word_list_seed  # the models are ready only once post_migrate runs
+
+    word_list_seed()
 
 
 class ChatConfig(AppConfig):
@@ -14,5 +22,6 @@ class ChatConfig(AppConfig):
 
         chat_posted.connect(receivers.push_lobby_line, dispatch_uid="mazziere_lobby_chat_push")
         chat_hidden.connect(receivers.push_lobby_hidden, dispatch_uid="mazziere_lobby_chat_hidden")
+        post_migrate.connect(word_list_defaults, sender=self, dispatch_uid="mazziere_word_list_defaults")
         post_save.connect(receivers.close_lobby_sockets_of_sanctioned, sender="compliance.Sanction",
                           dispatch_uid="mazziere_sanction_lobby_sockets")

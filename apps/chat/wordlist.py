@@ -9,6 +9,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils import timezone
+
+from .models import FlagWord
+
 #: (kind, value, category): ``word`` entries match whole words, ``*`` at the end for any ending
 DEFAULTS: list[tuple[str, str, str]] = [
     # Italian insults and vulgarities
@@ -91,3 +95,13 @@ def matches(text: str, entries: Iterable[Entry]) -> list[str]:
         if hit:
             found.append(entry.category if entry.kind == "pattern" else f"{entry.category}:{entry.value}")
     return found
+
+
+def word_list_seed() -> int:
+    """Write the defaults into an empty word list; the number written."""
+    if FlagWord.objects.exists():
+        return 0
+    now = timezone.now()
+    FlagWord.objects.bulk_create([FlagWord(kind=k, value=v, category=c, created=now) for k, v, c in DEFAULTS],
+                                 ignore_conflicts=True)
+    return len(DEFAULTS)
