@@ -188,7 +188,7 @@ def redeal(table_id: int) -> None:
 def moves_between(table_ids: list[int], t0: float, t1: float) -> int:
     from datetime import UTC, datetime
 
-    from apps.tables.models import MatchAction
+    from apps.matches.models import MatchAction
 
     return MatchAction.objects.filter(match__table_id__in=table_ids, at__gte=datetime.fromtimestamp(t0, UTC),
                                       at__lt=datetime.fromtimestamp(t1, UTC)).count()
@@ -470,7 +470,7 @@ class Profiler:
     """py-spy on the real daphne over the measured window, summarised by where the time goes."""
 
     BUCKETS = [  # (label, substring of a frame); a sample counts once per bucket (inclusive time)
-        ("consumer _act: match_action_apply (the move; robots too when inline)", "match_action_apply (apps/tables/play.py"),
+        ("consumer _act: match_action_apply (the move; robots too when inline)", "match_action_apply (apps/matches/services.py"),
         ("consumer _fragments: render_fragments (one per connection per broadcast)",
          "render_fragments (apps/tables/render.py"),
         ("  render: table_context (engine view, legal actions, seats)", "table_context (apps/tables/render.py"),

@@ -17,6 +17,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from apps.common.origins import SiteOriginValidator  # noqa: E402
+from apps.tables.services import socket_server_started  # noqa: E402
 from config.ws_urls import websocket_urlpatterns  # noqa: E402
 
 http_app = django_asgi_app
@@ -34,8 +35,6 @@ if settings.SERVER_NAME:
     # A server that starts removes the connection rows its earlier processes left behind
     # (platform.md §10.1): a killed daphne never ran their disconnects. Here, before the
     # reactor runs, the ORM is still synchronous.
-    from apps.tables.services import socket_server_started
-
     try:
         socket_server_started(server=settings.SERVER_NAME)
     except Exception:  # a database that is not up yet: the tick's lease expiry removes them later

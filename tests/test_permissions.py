@@ -78,9 +78,9 @@ ADMIN = [
     ("/admin/auth/user/{target}/passport/", row(LOGIN, LOGIN, DENIED, OK, DENIED, OK)),
     ("/admin/auth/user/{target}/rename/", row(LOGIN, LOGIN, DENIED, DENIED, OK, OK)),
     ("/admin/tables/table/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
-    ("/admin/tables/match/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
-    ("/admin/tables/matchaction/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
-    ("/admin/tables/match/{match}/replay/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
+    ("/admin/matches/match/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
+    ("/admin/matches/matchaction/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
+    ("/admin/matches/match/{match}/replay/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
     ("/admin/chat/chatmessage/", row(LOGIN, LOGIN, DENIED, DENIED, OK, OK)),
     ("/admin/rankings/xpaward/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
 ]

@@ -12,7 +12,7 @@ class ChatMessage(models.Model):
     nickname = models.CharField(max_length=16, help_text="the sender's nickname when the line was written")
     room = models.CharField(max_length=20, db_index=True, help_text="'lobby' or the table id")
     table = models.ForeignKey("tables.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    match = models.ForeignKey("tables.Match", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    match = models.ForeignKey("matches.Match", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     text = models.TextField()
     ip = models.GenericIPAddressField(null=True, blank=True)
     created = models.DateTimeField(db_index=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 GROUP_PERMISSIONS: dict[str, list[str]] = {
     "operator": [
         "auth.view_user", "players.view_profile",
-        "tables.view_table", "tables.view_match", "tables.view_matchaction", "rankings.view_xpaward",
+        "tables.view_table", "matches.view_match", "matches.view_matchaction", "rankings.view_xpaward",
     ],
     "finance": [
         "auth.view_user", "players.view_profile",
@@ -20,7 +20,7 @@ GROUP_PERMISSIONS: dict[str, list[str]] = {
         "auth.view_user", "players.view_profile", "players.view_nicknamechange",
         "wallet.view_account", "wallet.view_transaction", "wallet.view_entry",
         "compliance.view_sanction", "compliance.add_sanction", "audit.view_auditlog",
-        "tables.view_table", "tables.view_match", "tables.view_matchaction", "chat.view_chatmessage",
+        "tables.view_table", "matches.view_match", "matches.view_matchaction", "chat.view_chatmessage",
         "chat.view_chatreport", "chat.view_flagword", "rankings.view_xpaward",
     ],
 }

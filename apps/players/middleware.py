@@ -7,6 +7,8 @@ from django.urls import reverse
 
 from apps.common.roles import is_staff_member
 
+from .selectors import nickname_of
+
 EXEMPT_PREFIXES = ("/api/", "/admin/", "/static/", "/i18n/", "/ws/", "/accounts/logout/")
 
 
@@ -23,9 +25,7 @@ class NicknameRequiredMiddleware:
             and not request.path.startswith(EXEMPT_PREFIXES)
             and request.path != reverse("players:nickname")
             and not is_staff_member(user)
+            and not nickname_of(user)
         ):
-            from .selectors import nickname_of
-
-            if not nickname_of(user):
-                return redirect(f"{reverse('players:nickname')}?next={request.get_full_path()}")
+            return redirect(f"{reverse('players:nickname')}?next={request.get_full_path()}")
         return self.get_response(request)

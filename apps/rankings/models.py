@@ -11,7 +11,7 @@ from apps.common.models import AppendOnlyModel
 class XpAward(AppendOnlyModel):
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="xp_awards")
     game = models.CharField(max_length=40, db_index=True)
-    match = models.ForeignKey("tables.Match", on_delete=models.PROTECT, related_name="xp_awards")
+    match = models.ForeignKey("matches.Match", on_delete=models.PROTECT, related_name="xp_awards")
     xp = models.PositiveIntegerField()
     won = models.BooleanField(default=False)
     created = models.DateTimeField(db_index=True)

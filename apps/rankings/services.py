@@ -22,8 +22,8 @@ def rankings_award_match(*, match, teams: list[list[int]], winner: int | None, s
     at the table or a cancelled match: nobody anything (the match is flagged for compliance)."""
     if not match.official or match.flagged_same_ip or match.status != "finished":
         return []
-    if match.table_id is None:
-        return []  # tournament matches are credited when the tournament finishes (§5.10)
+    if not match.awards_xp:
+        return []  # e.g. tournament matches: credited when the tournament finishes (§5.10)
     winning = set(teams[winner]) if winner is not None else set()
     now = timezone.now()
     awards = []

@@ -24,8 +24,8 @@ from apps.games.engines import get_engine
 from apps.players.selectors import nickname_of
 from apps.players.services import nickname_set
 from apps.tables import services as table_services
-from apps.tables.models import Match
-from apps.tables.play import match_action_apply
+from apps.matches.models import Match
+from apps.matches.services import match_action_apply
 from apps.wallet.services import wallet_adjust
 
 MARKER = "demo_volpe"

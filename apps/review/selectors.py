@@ -13,8 +13,8 @@ from typing import Any
 from django.db.models import Count
 from django.utils import timezone
 
-from apps.tables.models import Match, MatchSeat
-from apps.tables.selectors import match_log, match_replay
+from apps.matches.models import Match, MatchSeat
+from apps.matches.selectors import match_log, match_replay
 from apps.wallet.models import Entry
 
 #: the public facts kept from a spectator's view: the hand and the phase, never cards
@@ -122,7 +122,7 @@ def shared_ip_signals(*, since: datetime | None = None, limit: int = 100) -> lis
     by_ip: dict[str, SharedIp] = {}
     members: dict[str, set[str]] = defaultdict(set)
     rows = seats.filter(match_id__in={m for m, _ in shared}).values_list("match_id", "ip", "nickname",
-                                                                          "match__table_id")
+                                                                          "match__table_link__table_id")
     for match_id, ip, nickname, table_id in rows:
         if (match_id, ip) not in shared:
             continue

@@ -32,7 +32,7 @@ from apps.common.roles import COMPLIANCE, has_role
 from apps.compliance import selectors as compliance_selectors
 from apps.compliance.models import DURATION_CHOICES, KINDS
 from apps.compliance.services import sanction_lift
-from apps.tables.models import Match
+from apps.matches.models import Match
 
 from . import selectors
 from .links import match_url

@@ -1,5 +1,8 @@
 """Admin for tables and matches, with a step-through replay of any match (staff only).
 
+The matches' screens are registered here, above both apps, because the replay draws the
+table's cards (``render``); the models are ``apps.matches``'.
+
 While a match is in play staff see what a spectator sees and nothing more: no state,
 seed, deck, action or event of it, not even through a changelist filter (platform.md
 §8.2). Once it is over, everything is open for review.
@@ -16,10 +19,12 @@ from django.utils.html import format_html
 
 from apps.common.admin import ReadOnlyAdmin
 from apps.common.roles import COMPLIANCE, OPERATOR, has_role
+from apps.matches.models import Match, MatchAction, MatchSeat
+from apps.matches.selectors import match_review
 
-from .models import Match, MatchAction, MatchSeat, Table
+from .models import Table
 from .render import face_for, view_facts
-from .selectors import match_review
+from .selectors import match_table
 
 
 class MatchSeatInline(admin.TabularInline):
@@ -49,7 +54,12 @@ class MatchAdmin(ReadOnlyAdmin):
     list_display = ("id", "game", "table", "status", "version", "official", "flagged_same_ip", "started_at",
                     "replay_link")
     list_filter = ("game", "status", "official", "flagged_same_ip")
-    list_select_related = ("table",)
+    list_select_related = ("table_link",)
+
+    @admin.display(description="table")
+    def table(self, obj):
+        link = getattr(obj, "table_link", None)
+        return link.table_id if link is not None else "—"
     inlines = [MatchSeatInline]
 
     def get_exclude(self, request, obj=None):
@@ -67,11 +77,11 @@ class MatchAdmin(ReadOnlyAdmin):
 
     @admin.display(description="replay")
     def replay_link(self, obj):
-        return format_html('<a href="{}">replay</a>', reverse("admin:tables_match_replay", args=[obj.pk]))
+        return format_html('<a href="{}">replay</a>', reverse("admin:matches_match_replay", args=[obj.pk]))
 
     def get_urls(self):
         return [path("<int:match_id>/replay/", self.admin_site.admin_view(self.replay_view),
-                     name="tables_match_replay"), *super().get_urls()]
+                     name="matches_match_replay"), *super().get_urls()]
 
     def replay_view(self, request, match_id: int):
         if not has_role(request.user, OPERATOR, COMPLIANCE):
@@ -89,7 +99,7 @@ class MatchAdmin(ReadOnlyAdmin):
             index = 0
         context = {**self.admin_site.each_context(request), "match": match, "log": log, "steps": steps,
                    "step": steps[index], "index": index, "last": len(steps) - 1, "seat": seat, "live": live,
-                   "view": steps[index]["view"], "face": face_for(match.table, match.game),
+                   "view": steps[index]["view"], "face": face_for(match_table(match), match.game),
                    "version": steps[index]["seq"],
                    "seats": range(match.players), "title": f"Replay of match {match.pk}",
                    "nicknames": [m.nickname or ("Robot" if m.robot else "—") for m in match.match_seats.all()]}

@@ -8,10 +8,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.common.api import IsPlayer, idempotent
-from apps.common.errors import ValidationFailed
+from apps.common.errors import Forbidden, ValidationFailed
 from apps.common.net import request_ip
+from apps.matches import selectors as match_selectors
+from apps.matches import services as match_services
 
-from . import play, selectors, services
+from . import selectors, services
 
 
 def _body(request) -> dict:
@@ -44,8 +46,6 @@ class TableDetailView(APIView):
     def get(self, request, table_id: int):
         table = selectors.table_get(table_id=table_id)
         if table.private and selectors.table_access(table=table, user=request.user) is None:
-            from apps.common.errors import Forbidden
-
             raise Forbidden("This table is private.", code="private_table")
         return Response(selectors.table_as_dict(table))
 
@@ -120,7 +120,7 @@ class MatchDetailView(APIView):
 
     @extend_schema(responses=dict)
     def get(self, request, match_id: int):
-        match = selectors.match_get(match_id=match_id)
+        match = match_selectors.match_get(match_id=match_id)
         return Response(selectors.match_view_get(match=match, user=request.user))
 
 
@@ -129,14 +129,14 @@ class MatchActionView(APIView):
 
     @extend_schema(request=dict, responses=dict)
     def post(self, request, match_id: int):
-        selectors.match_get(match_id=match_id)  # an unknown match is 404 whatever the body
+        match_selectors.match_get(match_id=match_id)  # an unknown match is 404 whatever the body
         data = _body(request)
         if "action" not in data or "version" not in data:
             raise ValidationFailed("A move is {\"action\": {...}, \"version\": n}.",
                                    fields={k: ["Required."] for k in ("action", "version") if k not in data})
-        play.match_action_apply(match_id=match_id, action=data["action"], version=data["version"],
+        match_services.match_action_apply(match_id=match_id, action=data["action"], version=data["version"],
                                 user=request.user, seat=data.get("seat"))  # the service checks it is yours
-        match = selectors.match_get(match_id=match_id)
+        match = match_selectors.match_get(match_id=match_id)
         return Response(selectors.match_view_get(match=match, user=request.user))
 
 
@@ -145,8 +145,8 @@ class MatchCancelVoteView(APIView):
 
     @extend_schema(request=dict, responses=dict)
     def post(self, request, match_id: int):
-        selectors.match_get(match_id=match_id)  # an unknown match is 404 whatever the body
-        return Response(play.match_cancel_vote(match_id=match_id, user=request.user,
+        match_selectors.match_get(match_id=match_id)  # an unknown match is 404 whatever the body
+        return Response(match_services.match_cancel_vote(match_id=match_id, user=request.user,
                                                accept=_body(request).get("accept")))
 
 
@@ -155,5 +155,5 @@ class MatchLogView(APIView):
 
     @extend_schema(responses=dict)
     def get(self, request, match_id: int):
-        match = selectors.match_get(match_id=match_id)
-        return Response(selectors.match_log_get(match=match, user=request.user))
+        match = match_selectors.match_get(match_id=match_id)
+        return Response(match_selectors.match_log_get(match=match, user=request.user))

@@ -6,16 +6,21 @@ from django.db.models.signals import post_save
 class TablesConfig(AppConfig):
     name = "apps.tables"
     label = "tables"
-    verbose_name = "Tables and matches"
+    verbose_name = "Tables"
 
     def ready(self) -> None:
-        # the receivers import models (through compliance and chat): only once the registry is ready
+        # the receivers import models (through compliance, chat and matches): only once the
+        # registry is ready (Django's rule for AppConfig.ready)
         from apps.chat.services import chat_hidden, chat_posted
+        from apps.matches.signals import match_changed, match_finished, match_seat_abandoned
 
-        from . import receivers
+        from . import receivers, tasks  # noqa: F401  (tasks: registered for enqueueing by name)
 
         user_logged_out.connect(receivers.close_sockets_on_logout, dispatch_uid="mazziere_logout_sockets")
         post_save.connect(receivers.close_sockets_of_sanctioned, sender="compliance.Sanction",
                           dispatch_uid="mazziere_sanction_sockets")
         chat_posted.connect(receivers.push_chat_line, dispatch_uid="mazziere_chat_push")
         chat_hidden.connect(receivers.push_chat_hidden, dispatch_uid="mazziere_chat_hidden")
+        match_finished.connect(receivers.open_confirmations_after_match, dispatch_uid="mazziere_tables_match_end")
+        match_seat_abandoned.connect(receivers.stand_up_abandoned_seat, dispatch_uid="mazziere_tables_abandon")
+        match_changed.connect(receivers.advance_revision_on_match_change, dispatch_uid="mazziere_tables_revision")

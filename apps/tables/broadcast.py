@@ -12,16 +12,15 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+from django.db.models import F
+
+from .models import Table
 
 log = logging.getLogger(__name__)
 
 
 def table_group(table_id: int) -> str:
     return f"table_{table_id}"
-
-
-def match_group(match_id: int) -> str:
-    return f"match_{match_id}"
 
 
 def user_group(user_id: int) -> str:
@@ -43,10 +42,6 @@ def send_after_commit(group: str, message: dict[str, Any]) -> None:
 
 def _touch(table_id: int) -> None:
     """Advance the table's revision, after commit (no lock is held across the change)."""
-    from django.db.models import F
-
-    from .models import Table
-
     try:
         Table.objects.filter(pk=table_id).update(revision=F("revision") + 1)
     except Exception:  # like a broadcast, never fails the request
@@ -58,13 +53,20 @@ def table_touched(*, table_id: int) -> None:
     transaction.on_commit(lambda: _touch(table_id))
 
 
-def table_changed(*, table_id: int | None, match_id: int | None, version: int) -> None:
-    message = {"type": "table.changed", "version": version, "match": match_id}
-    if table_id is not None:
-        table_touched(table_id=table_id)
-        send_after_commit(table_group(table_id), message)
-    if match_id is not None:
-        send_after_commit(match_group(match_id), message)
+def table_changed(*, table_id: int, match_id: int | None, version: int) -> None:
+    """A change of the table itself (seats, settings, confirmations); a match's own changes
+    are pushed by the matches app to the table's group (the match's ``group``)."""
+    table_touched(table_id=table_id)
+    send_after_commit(table_group(table_id), {"type": "table.changed", "version": version, "match": match_id})
+
+
+def table_revision_advance(*, match_id: int) -> None:
+    """Now (called after the match's commit): the revision of the table the match is played
+    at grows by one, in one statement. Never fails the caller."""
+    try:
+        Table.objects.filter(match_links__match_id=match_id).update(revision=F("revision") + 1)
+    except Exception:
+        log.exception("revision of the table of match %s not advanced", match_id)
 
 
 def table_settings_changed(*, table_id: int, changes: dict[str, Any]) -> None:

@@ -18,12 +18,22 @@ from typing import Any
 from channels.db import database_sync_to_async as _database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.template.loader import render_to_string
 
+from apps.chat.selectors import chat_message_get
+from apps.chat.services import chat_post, chat_report
 from apps.common.errors import DomainError
 from apps.common.input import BadInput, json_loads_checked, text_problem
 from apps.common.net import client_ip
+from apps.common.roles import is_staff_member
+from apps.compliance.selectors import sanction_check_lobby
+from apps.matches.services import match_action_apply, match_cancel_vote
 
 from . import broadcast
+from .models import Match, Table
+from .render import render_chat_line, render_error, render_fragments, render_notice
+from .selectors import table_access, table_match_in_play, table_revision
+from .services import socket_connected, socket_disconnected, socket_renew
 
 CLOSE_LOGIN, CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_ABUSE = 4401, 4403, 4404, 4429
 log = logging.getLogger(__name__)
@@ -182,8 +192,6 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _renew(self) -> None:
-        from .services import socket_renew
-
         socket_renew(table_id=self.table_id, user=self.user, channel_name=self.channel_name)
 
     async def _poll(self, every: float) -> None:
@@ -198,18 +206,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _revision(self) -> int | None:
-        from .selectors import table_revision
-
         return table_revision(table_id=self.table_id)
 
     @database_sync_to_async
     def _admit(self) -> int | None:
-        from apps.common.roles import is_staff_member
-        from apps.compliance.selectors import sanction_check_lobby
-
-        from .models import Table
-        from .selectors import table_access
-
         table = Table.objects.filter(pk=self.table_id, status=Table.OPEN).first()
         if table is None:
             return CLOSE_UNKNOWN
@@ -223,8 +223,6 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _connected(self) -> None:
-        from .services import socket_connected
-
         socket_connected(table_id=self.table_id, user=self.user, channel_name=self.channel_name)
 
     async def disconnect(self, code: int) -> None:
@@ -248,8 +246,6 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _disconnected(self) -> None:
-        from .services import socket_disconnected
-
         socket_disconnected(table_id=self.table_id, user=self.user, channel_name=self.channel_name)
 
     # -- client frames ------------------------------------------------------------------
@@ -298,25 +294,15 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_ABUSE)
 
     async def _error(self, code: str, detail: str) -> None:
-        from .render import render_error
-
         await self.send(text_data=render_error(table_id=self.table_id, code=code, detail=str(detail)))
 
     @database_sync_to_async
     def _act(self, action: dict[str, Any], version: int, seat: int | None) -> None:
-        from .play import match_action_apply
-        from .selectors import table_match_in_play
-
         match = table_match_in_play(table_id=self.table_id)
         match_action_apply(match_id=match.pk, action=action, version=version, user=self.user, seat=seat)
 
     @database_sync_to_async
     def _chat(self, text: Any) -> None:
-        from apps.chat.services import chat_post
-
-        from .models import Match, Table
-        from .selectors import table_access
-
         table = Table.objects.get(pk=self.table_id)
         access = table_access(table=table, user=self.user)
         if access is None or not access.can_chat:
@@ -326,20 +312,13 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _cancel_vote(self, accept: Any) -> None:
-        from .play import match_cancel_vote
-        from .selectors import table_match_in_play
-
         match_cancel_vote(match_id=table_match_in_play(table_id=self.table_id).pk, user=self.user, accept=accept)
 
     @database_sync_to_async
     def _report(self, message_id: Any, reason: Any) -> None:
-        from apps.chat.services import chat_report
-
         chat_report(user=self.user, message_id=message_id, reason=reason)
 
     async def _notice(self, text: str) -> None:
-        from .render import render_notice
-
         await self.send(text_data=render_notice(table_id=self.table_id, text=text))
 
     def _ip(self) -> str | None:
@@ -358,23 +337,18 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _fragments(self) -> tuple[str, int | None]:
-        from .render import render_fragments
-
         return render_fragments(table_id=self.table_id, user=self.user)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
+        """"Changed, version n": from the table (seats) or from its match (moves)."""
         await self._render()
 
     async def table_settings(self, event: dict[str, Any]) -> None:
-        from .render import render_notice
-
         changed = ", ".join(f"{k}: {v['old']} → {v['new']}" for k, v in event.get("changes", {}).items())
         await self.send(text_data=render_notice(table_id=self.table_id, text=f"⚠ Impostazioni cambiate: {changed}"))
         await self._render()
 
     async def table_notice(self, event: dict[str, Any]) -> None:
-        from .render import render_notice
-
         if event.get("table") in (None, self.table_id):
             await self.send(text_data=render_notice(table_id=self.table_id, text=event["text"]))
 
@@ -385,16 +359,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _chat_line(self, message_id: int) -> str:
-        from apps.chat.selectors import chat_message_get
-
-        from .render import render_chat_line
-
         message = chat_message_get(message_id=message_id)
         return "" if message is None or message.hidden else render_chat_line(message=message)
 
     async def chat_hidden(self, event: dict[str, Any]) -> None:
-        from django.template.loader import render_to_string
-
         await self.send(text_data=render_to_string("chat/_hidden_oob.html", {"message_id": event["id"]}))
 
     async def socket_close(self, event: dict[str, Any]) -> None:

@@ -1,9 +1,6 @@
-"""Tables, seats and matches (platform.md §8, API.md "Tables and matches").
-
-A match keeps the engine's whole state as JSON with a version that grows by one per
-applied action; every action is also written to the append-only MatchAction log, from
-which the match replays exactly (game recall).
-"""
+"""Tables, seats, invitations, the table's link to each match played at it, and open sockets
+(platform.md §8, §10; API.md "Tables and matches"). The matches themselves live in
+``apps.matches``."""
 
 from __future__ import annotations
 
@@ -11,7 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from apps.common.models import AppendOnlyModel
+from apps.matches.models import Match
 
 CASH, CREDITS = "cash", "credits"
 
@@ -50,6 +47,11 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.pk} ({self.game})"
+
+    @property
+    def matches(self) -> models.QuerySet[Match]:
+        """The matches played at this table (through its ``TableMatch`` links)."""
+        return Match.objects.filter(table_link__table=self)
 
 
 class Seat(models.Model):
@@ -93,101 +95,21 @@ class TableInvite(models.Model):
         return f"invite of {self.player_id} to {self.table_id}"
 
 
-class Match(models.Model):
-    PLAYING, FINISHED, CANCELLED = "playing", "finished", "cancelled"
+class TableMatch(models.Model):
+    """Which table a match was played at: the table's side of the link (a match knows no
+    table, docs/layers.md)."""
 
-    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="matches")
-    game = models.CharField(max_length=40)
-    players = models.PositiveSmallIntegerField()
-    #: the complete options dict passed to new_game (platform.md §8.7)
-    options = models.JSONField(default=dict)
-    #: the 128-bit seed drawn from secrets, as decimal digits (kept server-side)
-    seed = models.CharField(max_length=60)
-    deck = models.JSONField(null=True, blank=True)
-    state = models.JSONField()
-    version = models.PositiveIntegerField(default=0)
-    status = models.CharField(max_length=10, default=PLAYING, db_index=True)
-    result = models.JSONField(null=True, blank=True)
-    official = models.BooleanField(default=False)
-    stake = models.PositiveIntegerField(default=0)
-    currency = models.CharField(max_length=8, default=CREDITS)
-    turn_seconds = models.PositiveSmallIntegerField(default=30)
-    #: the deadline of the current turn, for the state of ``version`` (platform.md §0.2)
-    turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
-    started_at = models.DateTimeField()
-    finished_at = models.DateTimeField(null=True, blank=True)
-    #: the seat whose player abandoned (two-sided games end at once; others play on)
-    flagged_same_ip = models.BooleanField(default=False)
-    settled = models.BooleanField(default=False)
+    match = models.OneToOneField(Match, primary_key=True, on_delete=models.PROTECT, related_name="table_link")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="match_links")
+    #: the table has handled the match's end (the window to confirm the next one opened):
+    #: until then no next match starts, whatever the seats asked before (platform.md §8.1)
+    ended = models.BooleanField(default=False)
 
     class Meta:
-        ordering = ["-id"]
+        ordering = ["-match"]
 
     def __str__(self) -> str:
-        return f"match {self.pk} ({self.game}, v{self.version})"
-
-
-class MatchSeat(models.Model):
-    """Who holds each seat of a match, and how the seat is being played right now."""
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="match_seats")
-    number = models.PositiveSmallIntegerField()
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="match_seats")
-    nickname = models.CharField(max_length=16, blank=True)
-    robot = models.BooleanField(default=False)
-    ip = models.GenericIPAddressField(null=True, blank=True)
-    stake_paid = models.PositiveIntegerField(default=0)
-    #: the robot plays this human seat's turns (disconnected, or away after timeouts)
-    robot_playing = models.BooleanField(default=False)
-    grace_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
-    timeouts_in_row = models.PositiveSmallIntegerField(default=0)
-    abandoned = models.BooleanField(default=False)
-
-    class Meta:
-        ordering = ["match", "number"]
-        constraints = [models.UniqueConstraint(fields=["match", "number"], name="matchseat_unique")]
-
-    def __str__(self) -> str:
-        return f"seat {self.number} of match {self.match_id}"
-
-
-class MatchAction(AppendOnlyModel):
-    PLAYER, ROBOT, TIMEOUT = "player", "robot", "timeout"
-
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="actions")
-    seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    action = models.JSONField()
-    by = models.CharField(max_length=8)
-    #: the match version this action produced
-    version = models.PositiveIntegerField()
-    events = models.JSONField(default=list)
-    at = models.DateTimeField()
-
-    class Meta:
-        ordering = ["match", "seq"]
-        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="matchaction_seq_unique")]
-
-    def __str__(self) -> str:
-        return f"match {self.match_id} #{self.seq}"
-
-
-class CancelProposal(models.Model):
-    """A friendly cancellation vote (platform.md §8.4)."""
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="cancel_proposals")
-    opened_at = models.DateTimeField()
-    deadline = models.DateTimeField(db_index=True)
-    votes = models.JSONField(default=dict, help_text="seat number (as text) -> bool")
-    closed = models.BooleanField(default=False)
-    cancelled = models.BooleanField(default=False)
-
-    class Meta:
-        ordering = ["-id"]
-
-    def __str__(self) -> str:
-        return f"cancel vote on match {self.match_id}"
+        return f"match {self.match_id} at table {self.table_id}"
 
 
 class SocketConnection(models.Model):

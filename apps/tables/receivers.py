@@ -1,11 +1,13 @@
 """What the tables do when a lower floor reports something (docs/layers.md): they own the
-sockets, so compliance and chat never call up here. Connected in TablesConfig.ready."""
+sockets and the seats, so matches, compliance and chat never call up here. Connected in
+TablesConfig.ready."""
 
 from __future__ import annotations
 
 from apps.compliance.selectors import LOBBY_BLOCKING
 
 from .broadcast import chat_message, send_after_commit, table_group, user_sockets_close
+from .services import table_after_match, table_match_changed, table_seat_abandoned
 
 
 def close_sockets_on_logout(sender, request, user, **kwargs):
@@ -30,3 +32,17 @@ def push_chat_hidden(sender, message, **kwargs):
     """A line hidden by compliance leaves the table's screens (platform.md §7.1)."""
     if message.table_id is not None:
         send_after_commit(table_group(message.table_id), {"type": "chat.hidden", "id": message.pk})
+
+
+def open_confirmations_after_match(sender, match_id, outcome, **kwargs):
+    """A match ended: at its table, the window to confirm the next match opens (§8.1)."""
+    table_after_match(match_id=match_id)
+
+
+def stand_up_abandoned_seat(sender, match_id, player_id, **kwargs):
+    """A player's seat was forfeited: they are stood up at the table too."""
+    table_seat_abandoned(match_id=match_id, player_id=player_id)
+
+
+def advance_revision_on_match_change(sender, match_id, version, **kwargs):
+    table_match_changed(match_id=match_id)

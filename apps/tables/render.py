@@ -17,10 +17,12 @@ from django.db.models import Prefetch
 from django.template.loader import TemplateDoesNotExist, get_template, render_to_string
 from django.utils import timezone
 
+from apps.common.roles import is_player
 from apps.games.engines import get_engine
 from apps.games.engines.cards import is_card, italian_deck
+from apps.matches.models import Match, MatchSeat
 
-from .models import Match, MatchSeat, Seat, SocketConnection, Table
+from .models import Seat, SocketConnection, Table
 from .selectors import Access, table_access
 
 ITALIAN = frozenset(italian_deck())
@@ -162,7 +164,7 @@ def snapshot_load(*, table_id: int) -> Snapshot | None:
     if table is None:
         return None
     seats = list(Seat.objects.filter(table_id=table_id).select_related("player__profile").order_by("number"))
-    match = (Match.objects.filter(table_id=table_id).order_by("-id")
+    match = (Match.objects.filter(table_link__table_id=table_id).order_by("-id")
              .prefetch_related(Prefetch("match_seats", queryset=MatchSeat.objects.order_by("number"))).first())
     connected = set(SocketConnection.objects.filter(table_id=table_id).values_list("user_id", flat=True))
     state = get_engine(match.game).from_json(match.state) if match else None
@@ -227,8 +229,6 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
     except TemplateDoesNotExist:
         board_template = "tables/_board_generic.html"
     deadline = match.turn_deadline if (match and match.status == Match.PLAYING) else None
-    from apps.common.roles import is_player
-
     user_id = getattr(user, "pk", None)
     seated = bool(user_id and any(s.player_id == user_id for s in seat_rows))
     between = bool(table and (match is None or match.status != Match.PLAYING))

@@ -3,11 +3,15 @@
 The table row is locked (``select_for_update``) whenever seats change, so two players
 racing for the last seat get exactly one winner, and a match starts exactly once. Every
 path that also touches the table's match locks the table first, then the match (the one
-lock order, written down in ``play.py``).
+lock order, written down in ``apps/matches/services.py``); the match's own paths never
+lock the table, and what they tell the table (a match ended, a seat was abandoned) comes
+after their commit through the matches app's signals (``receivers.py``).
 
 A match starts only when every seat is taken and every seated human asked for it: sitting
 down asks for one, the end of a match clears every request, and "Gioca ancora"
-(``table_ready``) asks again. Whoever has not asked 60 seconds after the end is stood up,
+(``table_ready``) asks again. The end reaches the table after the match's commit (the
+matches app's ``match_finished``); until the table has handled it (``TableMatch.ended``)
+no next match starts on a request made before it. Whoever has not asked 60 seconds after the end is stood up,
 charged nothing (platform.md §8.1).
 """
 
@@ -18,7 +22,9 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
+from celery import signature
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -35,12 +41,23 @@ from apps.common.errors import (
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_check_lobby
 from apps.games.engines import ENGINES
+from apps.matches.services import (
+    StakesShort,
+    match_abandon,
+    match_create,
+    match_seat_presence,
+    stake_per_seat,
+)
 from apps.players.models import Profile
 from apps.players.selectors import nickname_of
+from apps.wallet.selectors import wallet_get
 
 from . import broadcast
-from .models import CASH, CREDITS, Match, Seat, SocketConnection, Table, TableInvite
-from .play import match_abandon, match_create, stake_per_seat
+from .models import CASH, CREDITS, Match, Seat, SocketConnection, Table, TableInvite, TableMatch
+from .selectors import table_access
+
+#: the tables' Celery task (``tasks.py``), enqueued by name: the task calls these services
+NEXT_MATCH_TASK = "apps.tables.tasks.next_match"
 
 #: a table's stake per match and seat (platform.md §12): €100 is the Italian skill-game ceiling
 STAKE_MAX = {CASH: 10_000, CREDITS: 1_000_000}
@@ -60,8 +77,6 @@ def _player_checks(user) -> None:
 
 
 def _balance(user, currency: str) -> int:
-    from apps.wallet.selectors import wallet_get
-
     wallet = wallet_get(player=user)
     return wallet["cash_cents"] if currency == CASH else wallet["credits"]
 
@@ -170,6 +185,7 @@ def table_sit(*, user, table_id: Any, seat: Any = None, ip: str | None = None) -
     _player_checks(user)
     with transaction.atomic():
         table = _table_locked(table_id)
+        _close_ended_matches(table)
         if not _can_enter(table, user):
             raise Forbidden("This table is private: only invited players can sit.", code="private_table")
         seats = list(table.seats.select_for_update().order_by("number"))
@@ -347,8 +363,10 @@ def _resize(table: Table, seats: list[Seat], players: int) -> None:
 
 def _maybe_start(table: Table) -> Match | None:
     """Start a match when every seat is taken, every seated human asked for it, at least
-    one human is seated (robots never play on alone), no match runs and no pause is pending."""
-    if table.matches.filter(status=Match.PLAYING).exists():
+    one human is seated (robots never play on alone), no match runs or awaits the table's
+    handling of its end, and no pause is pending."""
+    _close_ended_matches(table)
+    if table.match_links.filter(ended=False).exists():
         return None
     if table.next_match_at is not None and table.next_match_at > timezone.now():
         _schedule_next_match(table)
@@ -363,29 +381,20 @@ def _maybe_start(table: Table) -> Match | None:
     if not humans or not all(s.ready for s in humans):
         return None
     need = stake_per_seat(table.game, table.stake) if table.official else 0
-    from apps.wallet.services import stakes_collect
-
+    # StakesShort (someone cannot cover the stake) rolls back the new match and every stake
+    # taken for it: table_start_if_ready stands them up
     match = match_create(
-        game=table.game, players=table.players, options=table.game_options, table=table,
+        game=table.game, players=table.players, options=table.game_options,
         official=table.official, stake=table.stake, currency=table.currency, turn_seconds=table.turn_seconds,
         seats=[{"player": s.player, "robot": s.robot, "ip": s.ip} for s in seats],
+        stakes={s.number: need for s in seats if s.player_id} if need else None,
+        group=broadcast.table_group(table.pk),
     )
-    if need:
-        short = stakes_collect(match_id=match.pk, currency=table.currency,
-                               stakes={s.player_id: need for s in seats if s.player_id})
-        if short:
-            raise _StoodUp(short)  # rolls back the new match and every stake taken for it
-        match.match_seats.filter(player__isnull=False).update(stake_paid=need)
+    TableMatch.objects.create(table=table, match=match)
     table.next_match_at = None
     table.confirm_deadline = None
     table.save(update_fields=["next_match_at", "confirm_deadline"])
-    broadcast.table_changed(table_id=table.pk, match_id=match.pk, version=match.version)
     return match
-
-
-class _StoodUp(Exception):
-    def __init__(self, players: list[int]) -> None:
-        self.players = players
 
 
 def table_start_if_ready(*, table_id: int) -> Match | None:
@@ -397,7 +406,7 @@ def table_start_if_ready(*, table_id: int) -> Match | None:
                 if table is None:
                     return None
                 return _maybe_start(table)
-        except _StoodUp as stood:
+        except StakesShort as stood:
             with transaction.atomic():
                 table = Table.objects.select_for_update().get(pk=table_id)  # the table first, then seats
                 for seat in Seat.objects.select_for_update().filter(table_id=table_id, player_id__in=stood.players):
@@ -409,17 +418,57 @@ def table_start_if_ready(*, table_id: int) -> Match | None:
     return None
 
 
-def table_after_match(*, table_id: int) -> None:
-    """Between matches: nobody has asked for the next match yet; the window to ask closes
-    60 seconds from now (called under the table's lock, inside the match's last change).
+def table_after_match(*, match_id: int) -> bool:
+    """A match at this table ended (``match_finished``, after its commit): its end is
+    handled (``_close_ended_matches``). Does nothing for a match of no table or one already
+    handled: safe to run twice (the tick runs it for an end whose hook was lost)."""
+    table_id = TableMatch.objects.filter(match_id=match_id).values_list("table_id", flat=True).first()
+    if table_id is None:
+        return False
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        return table is not None and _close_ended_matches(table)
 
-    Robots that replaced players who abandoned leave with the match: they never play on.
-    """
-    table = Table.objects.select_for_update().get(pk=table_id)
+
+def _close_ended_matches(table: Table) -> bool:
+    """Between matches (platform.md §8.1): once a match has ended, nobody has asked for the
+    next one yet, and the window to ask closes 60 seconds from now. Call holding the table's
+    lock; every path that may start or ask for a match calls it first, so a request made
+    before the end never starts the next match, even before the hook has run."""
+    if not TableMatch.objects.filter(table=table, ended=False).exclude(match__status=Match.PLAYING).update(
+            ended=True):
+        return False
     table.seats.update(ready=False)
     table.next_match_at = None
     table.confirm_deadline = timezone.now() + timedelta(seconds=settings.NEXT_MATCH_CONFIRM_SECONDS)
     table.save(update_fields=["next_match_at", "confirm_deadline"])
+    broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
+    return True
+
+
+def table_seat_abandoned(*, match_id: int, player_id: int) -> bool:
+    """A player's seat in this table's match was forfeited (``match_seat_abandoned``):
+    they are stood up at the table too, unless they already left."""
+    table_id = TableMatch.objects.filter(match_id=match_id).values_list("table_id", flat=True).first()
+    if table_id is None:
+        return False
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None:
+            return False
+        seat = table.seats.select_for_update().filter(player_id=player_id).first()
+        if seat is None:
+            return False
+        _stand_up(seat)
+        _after_seat_freed(table)
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
+    return True
+
+
+def table_match_changed(*, match_id: int) -> None:
+    """A match at this table changed (``match_changed``, after commit): the table's revision
+    grows, so every socket re-renders it. One statement; never fails the caller."""
+    broadcast.table_revision_advance(match_id=match_id)
 
 
 def table_ready(*, user, table_id: Any) -> Match | None:
@@ -428,6 +477,7 @@ def table_ready(*, user, table_id: Any) -> Match | None:
     _player_checks(user)
     with transaction.atomic():
         table = _table_locked(table_id)
+        _close_ended_matches(table)
         seat = table.seats.select_for_update().filter(player=user).first()
         if seat is None:
             raise Conflict("You are not seated at this table.", code="not_seated")
@@ -464,19 +514,30 @@ def table_confirmations_expire(*, table_id: int) -> int:
 
 
 def _schedule_next_match(table: Table) -> None:
-    from .tasks import next_match
-
     if table.next_match_at is None:
         return
     delay = max(0.0, (table.next_match_at - timezone.now()).total_seconds())
     table_id = table.pk
-    transaction.on_commit(lambda: next_match.apply_async((table_id,), countdown=delay + 0.05))
+    transaction.on_commit(lambda: signature(NEXT_MATCH_TASK, args=(table_id,)).apply_async(countdown=delay + 0.05))
+
+
+def table_next_match_due(*, table_id: int) -> bool:
+    """The next-match task: start it if its pause is over (an eager countdown runs at once
+    and must do nothing; the tick or a later task starts it then)."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or (table.next_match_at is not None and table.next_match_at > timezone.now()):
+        return False
+    return table_start_if_ready(table_id=table_id) is not None
 
 
 def tables_due_work() -> int:
     """The tick's share for tables: dead connections, next matches that are due, players who
-    did not confirm the next match in time, idle tables to close."""
+    did not confirm the next match in time, idle tables to close, and the end of a match
+    whose hook was lost (its process died between the commit and the hook)."""
     done = socket_connections_expire()
+    lost = TableMatch.objects.filter(ended=False).exclude(match__status=Match.PLAYING)
+    for match_id in lost.values_list("match_id", flat=True):
+        done += table_after_match(match_id=match_id)
     now = timezone.now()
     for table_id in Table.objects.filter(status=Table.OPEN, next_match_at__lte=now).values_list("pk", flat=True):
         if table_start_if_ready(table_id=table_id) is not None:
@@ -511,9 +572,21 @@ def socket_process() -> str:
     return _PROCESS[1]
 
 
-def socket_connected(*, table_id: int, user, channel_name: str) -> None:
-    from .play import seat_connection_changed
+def seat_connection_changed(*, table_id: int, user) -> None:
+    """Recompute whether a seated player is connected and tell the table's match
+    (the robot plays for one who is not). Locks the table, then the match."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None:
+            return
+        match = table.matches.select_for_update().filter(status=Match.PLAYING).first()  # table, then match
+        if match is None:
+            return
+        connected = SocketConnection.objects.filter(table_id=table_id, user=user).exists()
+        match_seat_presence(match=match, player_id=user.pk, connected=connected)
 
+
+def socket_connected(*, table_id: int, user, channel_name: str) -> None:
     SocketConnection.objects.update_or_create(
         channel_name=channel_name,
         defaults={"renewed": timezone.now()},
@@ -532,10 +605,6 @@ def socket_renew(*, table_id: int, user, channel_name: str) -> None:
 
 def _connections_remove(rows) -> int:
     """Remove dead connection rows; every seat that lost its last one is disconnected (robot, grace)."""
-    from django.contrib.auth import get_user_model
-
-    from .play import seat_connection_changed
-
     lost: set[tuple[int, int]] = set()
     for pk, table_id, user_id in rows.values_list("pk", "table_id", "user_id"):
         # the condition again in the delete: a row renewed since the read stays
@@ -563,8 +632,6 @@ def socket_server_started(*, server: str) -> int:
 
 
 def socket_disconnected(*, table_id: int, user, channel_name: str) -> None:
-    from .play import seat_connection_changed
-
     SocketConnection.objects.filter(channel_name=channel_name).delete()
     broadcast.table_touched(table_id=table_id)
     seat_connection_changed(table_id=table_id, user=user)
@@ -572,8 +639,6 @@ def socket_disconnected(*, table_id: int, user, channel_name: str) -> None:
 
 def table_watch(*, user, table_id: Any) -> Table:
     """A player asks to watch: allowed when the table lets spectators in (and invites them)."""
-    from .selectors import table_access
-
     table = Table.objects.filter(pk=table_id, status=Table.OPEN).first()
     if table is None:
         raise NotFoundError("No such table.")

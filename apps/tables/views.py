@@ -11,14 +11,16 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from apps.chat.selectors import table_chat_recent
 from apps.common.errors import DomainError, NotFoundError
 from apps.common.net import request_ip
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_check_lobby
 from apps.games.selectors import game_catalogue
+from apps.matches import selectors as match_selectors
+from apps.matches.models import Match
 
 from . import selectors, services
-from .models import Match
 from .render import face_for, table_context, view_facts
 
 
@@ -89,8 +91,6 @@ def table_page(request, table_id: int):
     seated = table.seats.filter(player=request.user).exists()
     if access is None and not seated:
         raise PermissionDenied
-    from apps.chat.selectors import table_chat_recent
-
     context = table_context(table=table, match=match, user=request.user, access=access)
     context.update(chat=table_chat_recent(table_id=table.pk))
     return render(request, "tables/table.html", context)
@@ -124,7 +124,7 @@ def table_seat_action(request, table_id: int, what: str):
 
 @login_required
 def my_matches(request):
-    matches = selectors.player_finished_matches(user=request.user)[:50]
+    matches = match_selectors.player_finished_matches(user=request.user)[:50]
     return render(request, "tables/my_matches.html", {"matches": matches})
 
 
@@ -132,18 +132,18 @@ def my_matches(request):
 def match_replay_page(request, match_id: int):
     """A player's replay of their own finished match: only their own seat's view at each step."""
     try:
-        match = selectors.match_get(match_id=match_id)
-        log = selectors.match_log_get(match=match, user=request.user)
+        match = match_selectors.match_get(match_id=match_id)
+        log = match_selectors.match_log_get(match=match, user=request.user)
     except (NotFoundError, DomainError):
         raise Http404 from None
     ms = next((m for m in match.match_seats.all() if m.player_id == request.user.pk), None)
     seat = ms.number if ms else None
     if seat is None and not request.user.is_staff:
         raise PermissionDenied
-    steps = selectors.match_replay(log=log, seat=seat)
+    steps = match_selectors.match_replay(log=log, seat=seat)
     step = max(0, min(_int(request.GET.get("step")) or 0, len(steps) - 1))
     context = {"match": match, "log": log, "steps": steps, "step": steps[step], "index": step,
-               "last": len(steps) - 1, "seat": seat, "face": face_for(match.table, match.game),
+               "last": len(steps) - 1, "seat": seat, "face": face_for(selectors.match_table(match), match.game),
                "view": steps[step]["view"]}
     context["facts"], context["card_facts"] = view_facts(steps[step]["view"], match.players)
     return render(request, "tables/replay.html", context)

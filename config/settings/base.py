@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "apps.wallet",
     "apps.compliance",
     "apps.games",
+    "apps.matches",
     "apps.tables",
     "apps.chat",
     "apps.rankings",

@@ -18,8 +18,8 @@ pytestmark = pytest.mark.browser
 
 FINISH = (
     "from apps.players.models import Profile; from apps.tables import services;"
-    "from apps.tables.models import Match; from apps.games.engines import get_engine;"
-    "from apps.tables.play import match_action_apply;"
+    "from apps.matches.models import Match; from apps.games.engines import get_engine;"
+    "from apps.matches.services import match_action_apply;"
     "a = Profile.objects.get(user__username='anna').user; m = Profile.objects.get(user__username='mario').user;"
     "t = services.table_create(user=a, data={'game': 'briscola'}); services.table_sit(user=m, table_id=t.pk);"
     "match = t.matches.get(); users = {0: a, 1: m}\n"

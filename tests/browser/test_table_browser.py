@@ -267,7 +267,7 @@ def test_two_players_play_briscola_to_the_end(chromium, mazziere_server, artifac
 
     # the database agrees, read by the server's own models
     out = manage(env, "shell", "-c", (
-        "import json; from apps.tables.models import Match;"
+        "import json; from apps.matches.models import Match;"
         f"m = Match.objects.get(pk={int(match_id)});"
         "print(json.dumps({'status': m.status, 'result': m.result, 'table': m.table_id,"
         " 'players': [s.player.username for s in m.match_seats.order_by('number')]}))"))

@@ -69,7 +69,7 @@ def world(size: int) -> None:
 CHANGELISTS = [
     "/admin/wallet/transaction/", "/admin/wallet/entry/", "/admin/wallet/account/", "/admin/wallet/adjustment/",
     "/admin/audit/auditlog/", "/admin/compliance/sanction/", "/admin/players/nicknamechange/",
-    "/admin/auth/user/", "/admin/tables/table/", "/admin/tables/match/",
+    "/admin/auth/user/", "/admin/tables/table/", "/admin/matches/match/",
 ]
 
 

@@ -238,7 +238,7 @@ def test_id_beyond_any_column_is_not_found(api, superuser, player, path):
 
 @pytest.mark.parametrize("url", ["/admin/auth/user/100000000000000000000/change/",
                                  "/tables/100000000000000000000/", "/tables/matches/100000000000000000000/replay/",
-                                 "/admin/tables/match/100000000000000000000/change/"])
+                                 "/admin/matches/match/100000000000000000000/change/"])
 def test_page_id_beyond_any_column(client, superuser, player, url):
     for user in (superuser, player):
         client.force_login(user)

@@ -40,7 +40,7 @@ def test_a_403_logs_one_line_without_a_traceback(caplog, api):
     web.force_login(finance)
     other.force_login(operator)
     with caplog.at_level(logging.WARNING):
-        assert web.get("/admin/tables/match/1/replay/").status_code == 403
+        assert web.get("/admin/matches/match/1/replay/").status_code == 403
         assert other.get("/admin/wallet/adjustment/").status_code == 403
         assert api(player).get("/api/players/").status_code == 403
         assert api(finance).get("/api/matches/1/log/").status_code in (403, 404)
@@ -55,7 +55,7 @@ def test_a_refused_admin_lookup_logs_one_line(caplog):
     web = Client()
     web.force_login(make_user(group="operator"))
     with caplog.at_level(logging.WARNING):
-        assert web.get("/admin/tables/match/?seed__startswith=1").status_code == 400
+        assert web.get("/admin/matches/match/?seed__startswith=1").status_code == 400
     assert any(r.name.startswith("django.security") for r in caplog.records)
     assert not _tracebacks(caplog), _tracebacks(caplog)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from apps.matches.models import Match
 from apps.tables import services
-from apps.tables.models import Match
 from apps.wallet import services as wallet
 
 from ..conftest import make_user
@@ -36,7 +36,7 @@ def current_match(table) -> Match:
 def play_out(match_id: int, users_by_seat: dict[int, object], *, max_moves: int = 500):
     """Play the match to the end through the service, always the first legal action."""
     from apps.games.engines import get_engine
-    from apps.tables.play import match_action_apply
+    from apps.matches.services import match_action_apply
 
     for _ in range(max_moves):
         match = Match.objects.get(pk=match_id)

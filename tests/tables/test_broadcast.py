@@ -16,9 +16,9 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
 from apps.games.engines import get_engine
+from apps.matches.models import Match
+from apps.matches.services import match_action_apply
 from apps.tables import broadcast
-from apps.tables.models import Match
-from apps.tables.play import match_action_apply
 
 from .conftest import briscola_table
 
@@ -55,15 +55,16 @@ def play_to_the_end(match_id: int, users: dict[int, object]) -> Match:
     from apps.tables.services import socket_connected, socket_disconnected
 
     match = Match.objects.get(pk=match_id)
+    table = match.table_link.table
     for seat, user in users.items():
-        socket_connected(table_id=match.table_id, user=user, channel_name=f"fake.{seat}")
-    chat_post(user=users[0], text="Buona partita", table=match.table, match=match, ip="10.0.0.9")
+        socket_connected(table_id=table.pk, user=user, channel_name=f"fake.{seat}")
+    chat_post(user=users[0], text="Buona partita", table=table, match=match, ip="10.0.0.9")
     for step in range(500):
         match = Match.objects.get(pk=match_id)
         if match.status != Match.PLAYING:
             return match
         if step == 10:
-            socket_disconnected(table_id=match.table_id, user=users[1], channel_name="fake.1")
+            socket_disconnected(table_id=table.pk, user=users[1], channel_name="fake.1")
             continue
         state = get_engine(match.game).from_json(match.state)
         seat = state.to_act[0]
@@ -77,7 +78,7 @@ async def test_no_shared_message_carries_a_card_during_a_whole_match():
     match = await sync_to_async(lambda: table.matches.get())()
     layer = get_channel_layer()
     listener = await layer.new_channel()
-    groups = [broadcast.table_group(table.pk), broadcast.match_group(match.pk),
+    groups = [broadcast.table_group(table.pk), match.group,
               broadcast.user_group(alice.pk), broadcast.user_group(bruno.pk)]
     for group in groups:
         await layer.group_add(group, listener)

@@ -13,7 +13,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from apps.games.engines import get_engine
-from apps.tables.models import Match, MatchAction
+from apps.matches.models import Match, MatchAction
 from config.asgi import application
 
 from ..conftest import make_user
@@ -268,7 +268,7 @@ async def test_turn_timer_makes_the_automatic_move():
 
     from django.utils import timezone
 
-    from apps.tables.play import match_deadlines_fire
+    from apps.matches.services import match_deadlines_fire
 
     table, (alice, _) = await sync_to_async(briscola_table)()
     match, _ = await state_of(await sync_to_async(lambda: table.matches.get().pk)())
@@ -372,8 +372,8 @@ async def test_without_a_shared_layer_sockets_notice_changes_made_elsewhere(sett
 
     from django.utils import timezone
 
+    from apps.matches.services import match_deadlines_fire
     from apps.tables import broadcast
-    from apps.tables.play import match_deadlines_fire
 
     settings.TABLE_POLL_SECONDS = 0.2
     table, (alice, _) = await sync_to_async(briscola_table)()
@@ -403,7 +403,7 @@ async def test_an_idle_socket_stays_open_and_still_gets_pushes():
     comm, _, _ = await connect(watcher_user, table.pk)
     await drain(comm)
     assert await comm.receive_nothing(timeout=7, interval=0.5)  # idle longer than 5 s
-    from apps.tables.play import match_action_apply
+    from apps.matches.services import match_action_apply
 
     await sync_to_async(match_action_apply)(match_id=match.pk, action=state.legal_actions(state.to_act[0])[0],
                                             version=0, user=mover_user)

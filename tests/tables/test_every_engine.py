@@ -11,9 +11,9 @@ from collections import Counter
 import pytest
 
 from apps.games.engines import ENGINES, get_engine
+from apps.matches.models import Match
+from apps.matches.services import match_action_apply
 from apps.tables import services
-from apps.tables.models import Match
-from apps.tables.play import match_action_apply
 from apps.tables.render import render_fragments
 
 from ..conftest import make_user

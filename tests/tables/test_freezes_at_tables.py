@@ -7,8 +7,8 @@ import pytest
 from django.utils import timezone
 
 from apps.compliance.models import Sanction
-from apps.tables.models import Match
-from apps.tables.play import match_cancel_vote
+from apps.matches.models import Match
+from apps.matches.services import match_cancel_vote
 from apps.tables.services import table_start_if_ready
 from apps.wallet import services as wallet
 from apps.wallet.models import Entry

@@ -22,7 +22,8 @@ from django.db import connections
 
 from apps.common.tick import tick_run
 from apps.games.engines import get_engine
-from apps.tables.models import MatchAction, SocketConnection
+from apps.matches.models import MatchAction
+from apps.tables.models import SocketConnection
 
 from .conftest import briscola_table, current_match
 from .test_multi_process import (

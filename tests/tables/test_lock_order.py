@@ -1,4 +1,4 @@
-"""One lock order for every path that locks both a table and its match (apps/tables/play.py).
+"""One lock order for every path that locks both a table and its match (apps/matches/services.py).
 
 Each test races one path against the match's last move, 20 times, on real PostgreSQL row
 locks with one database connection per thread: no 5xx, no exception other than a clean
@@ -18,9 +18,10 @@ from django.utils import timezone
 
 from apps.common.errors import DomainError
 from apps.games.engines import get_engine
+from apps.matches.models import Match, MatchSeat
+from apps.matches.services import match_grace_expired
 from apps.tables import services
-from apps.tables.models import Match, MatchSeat, Table
-from apps.tables.play import match_grace_expired
+from apps.tables.models import Table
 from apps.wallet.models import Transaction
 from apps.wallet.selectors import ledger_check
 

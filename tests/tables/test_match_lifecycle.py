@@ -7,9 +7,10 @@ import pytest
 from django.core.management import call_command
 
 from apps.games.engines import get_engine
+from apps.matches.models import Match, MatchAction
+from apps.matches.services import match_action_apply
 from apps.tables import services
-from apps.tables.models import Match, MatchAction, Table
-from apps.tables.play import match_action_apply
+from apps.tables.models import Table
 from apps.wallet.models import Account
 from apps.wallet.selectors import ledger_check, wallet_get
 
@@ -135,7 +136,7 @@ def test_a_lost_robot_task_is_recovered_by_the_tick(clock):
     a = make_user(nickname="Solo_Human")
     table = services.table_create(user=a, data={"game": "briscola"})
     # the robot's seat is taken while no worker would run its task: simulate a lost task
-    from apps.tables import play
+    from apps.matches import services as play
 
     original = play.schedule_robots
     play.schedule_robots = lambda *args, **kwargs: None

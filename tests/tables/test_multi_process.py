@@ -28,7 +28,7 @@ from django.db import connection, connections
 from django.test import Client
 
 from apps.games.engines import get_engine
-from apps.tables.models import Match
+from apps.matches.models import Match
 
 from .conftest import briscola_table, current_match
 

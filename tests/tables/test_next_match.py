@@ -11,8 +11,9 @@ from channels.testing import WebsocketCommunicator
 from django.core.management import call_command
 
 from apps.games.engines import get_engine
+from apps.matches.models import Match, MatchAction
 from apps.tables import services
-from apps.tables.models import Match, MatchAction, Table
+from apps.tables.models import Table
 from apps.wallet.selectors import ledger_check, wallet_get
 from config.asgi import application
 
@@ -260,7 +261,7 @@ def test_a_rest_move_naming_another_seat_is_refused():
 
 def test_the_action_service_refuses_a_seat_that_is_not_yours():
     from apps.common.errors import Forbidden
-    from apps.tables.play import match_action_apply
+    from apps.matches.services import match_action_apply
 
     a, b = make_user(nickname="Svc_A"), make_user(nickname="Svc_B")
     table = staked_table(a, b)

@@ -8,7 +8,8 @@ import pytest
 from django.test import Client
 
 from apps.games.engines import get_engine
-from apps.tables.models import Match, Table
+from apps.matches.models import Match
+from apps.tables.models import Table
 
 from ..conftest import make_user
 from .conftest import briscola_table, play_out
@@ -91,16 +92,16 @@ def test_admin_step_through_replay_for_staff_only():
     match = play_out(table.matches.get().pk, {0: alice, 1: bruno})
     operator = make_user(group="operator")
     finance = make_user(group="finance")
-    page = logged_in(operator).get(f"/admin/tables/match/{match.pk}/replay/?step=3&seat=1")
+    page = logged_in(operator).get(f"/admin/matches/match/{match.pk}/replay/?step=3&seat=1")
     assert page.status_code == 200 and "step 3" in page.content.decode()
-    assert logged_in(finance).get(f"/admin/tables/match/{match.pk}/replay/").status_code == 403
+    assert logged_in(finance).get(f"/admin/matches/match/{match.pk}/replay/").status_code == 403
     assert Match.objects.get(pk=match.pk).status == "finished"
 
 
 def test_a_cancelled_match_says_so_on_the_table_page():
     """After a friendly cancellation the board says "annullata" instead of showing the
     hand as if it were still being played (platform.md §8.4)."""
-    from apps.tables.play import match_cancel_vote
+    from apps.matches.services import match_cancel_vote
 
     table, (alice, bruno) = briscola_table()
     match = table.matches.get()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from apps.tables.settlement import (
+from apps.matches.settlement import (
     net_settlement,
     pot_settlement,
     refund_settlement,

@@ -17,7 +17,8 @@ from django.utils import timezone
 
 from apps.chat.models import ChatMessage
 from apps.common.tick import tick_run
-from apps.tables.models import Match, MatchAction, Seat, SocketConnection
+from apps.matches.models import Match, MatchAction
+from apps.tables.models import Seat, SocketConnection
 
 from .conftest import briscola_table
 from .test_consumer import connect, drain, next_output, state_of
@@ -177,8 +178,8 @@ async def test_a_killed_socket_leaves_its_row_then_the_tick_hands_the_seat_to_th
                     reason="SQLite's shared in-memory test database stays locked after a consumer dies mid-push")
 async def test_a_socket_that_dies_of_an_error_removes_its_row_at_once(monkeypatch):
     """A consumer that raises never gets ``disconnect``: its own row goes as it dies."""
+    from apps.matches.services import match_action_apply
     from apps.tables.consumers import TableConsumer
-    from apps.tables.play import match_action_apply
 
     table, match, mover, other, comms = await seated_match()
 

@@ -20,8 +20,8 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from apps.games.engines import get_engine
-from apps.tables import play
-from apps.tables.models import Match, MatchAction
+from apps.matches import services as play
+from apps.matches.models import Match, MatchAction
 from config.asgi import application
 
 from ..conftest import make_user
@@ -117,28 +117,28 @@ def test_no_staff_surface_shows_a_hidden_card_or_the_seed_in_play(known_deal):
         client = web(user)
         # the admin step-through replay, asked for a seat's view and a past step
         for query in ("", "?seat=0", "?seat=1&step=1", "?step=2&seat=0"):
-            replay = client.get(f"/admin/tables/match/{match.pk}/replay/{query}")
+            replay = client.get(f"/admin/matches/match/{match.pk}/replay/{query}")
             assert replay.status_code == (200 if reviewer else 403), (role, query)
             assert not leaks(page_content(replay.content.decode()), hidden), (role, query)
         if reviewer:
             shown = set(re.findall(r'data-card="([^"]+)"', replay.content.decode()))
             assert shown and not (shown & set(hidden)), role  # the live spectator board is drawn
         # the Match admin: no state, seed or deck on its page; no filter on them either
-        change = client.get(f"/admin/tables/match/{match.pk}/change/")
+        change = client.get(f"/admin/matches/match/{match.pk}/change/")
         assert change.status_code == (200 if reviewer else 403), role
         assert not leaks(page_content(change.content.decode()), hidden), role
         for probe in (f"seed={SEED}", f"seed__startswith={str(SEED)[:3]}", f"state__icontains={hidden[0]}",
                       "deck__isnull=True", f"state__hands__0__contains=%5B%22{hidden[0]}%22%5D"):
-            filtered = client.get(f"/admin/tables/match/?{probe}")
+            filtered = client.get(f"/admin/matches/match/?{probe}")
             assert filtered.status_code in (400, 403), (role, probe, filtered.status_code)
         # the MatchAction admin: no row, no action, no events of a match in play
-        actions = client.get("/admin/tables/matchaction/")
+        actions = client.get("/admin/matches/matchaction/")
         assert actions.status_code == (200 if reviewer else 403), role
         assert not leaks(page_content(actions.content.decode()), hidden), role
-        one = client.get(f"/admin/tables/matchaction/{action.pk}/change/")
+        one = client.get(f"/admin/matches/matchaction/{action.pk}/change/")
         assert one.status_code != 200 or not leaks(page_content(one.content.decode()), hidden), role
         for probe in (f"events__icontains={hidden[0]}", f"action__card={hidden[0]}"):
-            filtered = client.get(f"/admin/tables/matchaction/?{probe}")
+            filtered = client.get(f"/admin/matches/matchaction/?{probe}")
             assert filtered.status_code != 200 or f"/matchaction/{action.pk}/" not in filtered.content.decode()
         # the table page and the player's replay page
         page = client.get(f"/tables/{table.pk}/")
@@ -187,17 +187,17 @@ def test_after_the_end_the_log_and_every_seat_are_open_to_staff(known_deal):
         if reviewer:
             assert log.json()["seed"] == SEED and len(log.json()["actions"]) == match.version, role
         client = web(user)
-        replay = client.get(f"/admin/tables/match/{match.pk}/replay/?seat=0&step=0")
+        replay = client.get(f"/admin/matches/match/{match.pk}/replay/?seat=0&step=0")
         assert replay.status_code == (200 if reviewer else 403), role
         if reviewer:
             shown = set(re.findall(r'data-card="([^"]+)"', replay.content.decode()))
             assert set(first_hand) <= shown, role  # seat 0's hand at the deal
             assert "step 0 /" in replay.content.decode(), role
-            change = client.get(f"/admin/tables/match/{match.pk}/change/").content.decode()
+            change = client.get(f"/admin/matches/match/{match.pk}/change/").content.decode()
             assert str(SEED) in change, role  # the seed is shown for review
-            actions = client.get(f"/admin/tables/matchaction/?match__id__exact={match.pk}").content.decode()
+            actions = client.get(f"/admin/matches/matchaction/?match__id__exact={match.pk}").content.decode()
             assert f"/matchaction/{action.pk}/" in actions, role
-            assert client.get(f"/admin/tables/matchaction/{action.pk}/change/").status_code == 200, role
+            assert client.get(f"/admin/matches/matchaction/{action.pk}/change/").status_code == 200, role
             assert client.get(f"/tables/matches/{match.pk}/replay/").status_code == 200, role
 
 
@@ -222,12 +222,12 @@ def test_a_hidden_move_stays_out_of_the_action_admin_until_the_end(monkeypatch):
     row = MatchAction.objects.get(match=match)
     for role, user in staff().items():
         client = web(user)
-        listing = client.get("/admin/tables/matchaction/")
+        listing = client.get("/admin/matches/matchaction/")
         assert f"/matchaction/{row.pk}/" not in listing.content.decode(), role
-        one = client.get(f"/admin/tables/matchaction/{row.pk}/change/")
+        one = client.get(f"/admin/matches/matchaction/{row.pk}/change/")
         assert one.status_code != 200 or not leaks(page_content(one.content.decode()), passed["cards"]), role
         for probe in (f"action__icontains={passed['cards'][0]}", f"events__icontains={passed['cards'][0]}"):
-            filtered = client.get(f"/admin/tables/matchaction/?{probe}")
+            filtered = client.get(f"/admin/matches/matchaction/?{probe}")
             assert filtered.status_code != 200 or f"/matchaction/{row.pk}/" not in filtered.content.decode(), role
-        replay = client.get(f"/admin/tables/match/{match.pk}/replay/?seat={seat}&step=1")
+        replay = client.get(f"/admin/matches/match/{match.pk}/replay/?seat={seat}&step=1")
         assert not leaks(page_content(replay.content.decode()), passed["cards"]), role

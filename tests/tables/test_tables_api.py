@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from apps.games.engines import get_engine
-from apps.tables.models import Match, MatchAction, Seat
+from apps.matches.models import Match, MatchAction
+from apps.tables.models import Seat
 from apps.wallet.selectors import ledger_check, wallet_get
 
 from ..conftest import make_user
@@ -198,7 +199,7 @@ def test_stakes_settled_once_with_the_bank(api, two_players):
     kinds = [r["kind"] for r in api(winner).get("/api/me/ledger/").json()["results"][:2]]
     assert kinds == ["winnings", "stake"]
     # settling again pays nothing twice
-    from apps.tables.play import _settle
+    from apps.matches.services import _settle
 
     _settle(match, list(match.match_seats.all()), [[0], [1]], winner_seat, match.result)
     assert wallet_get(player=winner)["cash_cents"] == 1060

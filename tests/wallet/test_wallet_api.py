@@ -189,7 +189,7 @@ def test_database_forbids_negative_player_balance(player):
 
 
 APPEND_ONLY_TABLES = ["wallet_transaction", "wallet_entry", "wallet_adjustment", "audit_auditlog",
-                      "players_nicknamechange", "tables_matchaction", "rankings_xpaward"]
+                      "players_nicknamechange", "matches_matchaction", "rankings_xpaward"]
 
 
 def test_every_append_only_table_has_its_trigger():

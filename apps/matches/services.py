@@ -2,16 +2,19 @@
 
 One function applies every action, whoever sends it (REST, websocket, robot, timer):
 ``match_action_apply``. It locks the match row, checks version, seat, turn and the
-engine, saves the state and the log in one transaction, and after commit broadcasts
-only "table changed, version n". Engines are pure; money moves through the wallet.
+engine, saves the state and the log in one transaction, and after commit tells the
+match's group only "changed, version n". Engines are pure; money moves through the wallet.
 
-Lock order (one for every path, so PostgreSQL never deadlocks): **the table row first,
-then the match row**, then seats, match seats, proposals, and last the wallet accounts
-(which ``ledger_post`` locks in id order). Every path that locks a table match (a move,
-a robot or timeout move, leaving, reconnecting, grace expiry, a cancellation vote, the
-settings, a confirmation for the next match) takes the table's lock first: ``_lock_match``
-does it for the paths that start from a match. A match's table never changes, so reading
-``table_id`` before the locks is safe. Tournament matches have no table: only the match.
+A match knows neither tables nor tournaments. Whoever makes one passes its rules
+(``cancellable``, ``forfeit_on_absence``) and the group to tell; when it ends or is
+cancelled, ``apps.matches.signals.match_finished`` says so once, after commit
+(docs/layers.md), and its owner (a table: the next match; a tournament: the bracket) acts.
+
+Lock order (one for every path, so PostgreSQL never deadlocks): an owner's row first (a
+table's, when a table path reaches its match), **then the match row**, then its seats and
+proposals, and last the wallet accounts (which ``ledger_post`` locks in id order). The
+paths here start from the match and lock only the match and what lies below it: they never
+reach up for an owner's row, so they cannot deadlock with a table path holding its table.
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ import logging
 from datetime import timedelta
 from typing import Any
 
+from asgiref.sync import async_to_sync
+from celery import signature
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -27,10 +33,13 @@ from django.utils import timezone
 from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
 from apps.games.engines import IllegalAction, get_engine
 from apps.games.engines.cards import derive_rng, new_seed
+from apps.players.selectors import nickname_of
+from apps.rankings.services import rankings_award_match
+from apps.wallet.services import escrow_settle, stakes_collect
 
-from . import broadcast
-from .models import CancelProposal, Match, MatchAction, MatchSeat, Seat, SocketConnection, Table
+from .models import CancelProposal, Match, MatchAction, MatchSeat
 from .settlement import BESTIA_ESCROW_UNITS, Settlement, pot_settlement, refund_settlement, units_settlement
+from .signals import match_changed, match_finished, match_seat_abandoned
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +47,16 @@ log = logging.getLogger(__name__)
 class IllegalMove(DomainError):
     status = 400
     code = "illegal_action"
+
+
+class StakesShort(Exception):
+    """Raised by ``match_create`` when some players cannot cover their stake: the caller's
+    transaction rolls back (the new match and every stake taken for it); ``players`` are
+    the ids of those who could not pay."""
+
+    def __init__(self, players: list[int]) -> None:
+        super().__init__(f"players {players} cannot cover the stake")
+        self.players = players
 
 
 def stake_per_seat(game: str, stake: int) -> int:
@@ -48,12 +67,23 @@ def stake_per_seat(game: str, stake: int) -> int:
 # -- start --------------------------------------------------------------------------------
 
 
+def match_group(match_id: int) -> str:
+    return f"match_{match_id}"
+
+
 def match_create(*, game: str, players: int, options: dict[str, Any], seats: list[dict[str, Any]],
-                 table: Table | None = None, official: bool = False, stake: int = 0, currency: str = "credits",
-                 turn_seconds: int = 30, deck: list[str] | None = None, seed: int | None = None) -> Match:
+                 official: bool = False, stake: int = 0, currency: str = "credits", turn_seconds: int = 30,
+                 stakes: dict[int, int] | None = None, cancellable: bool = True, forfeit_on_absence: bool = True,
+                 awards_xp: bool = True, group: str = "", deck: list[str] | None = None, seed: int | None = None) -> Match:
     """Deal a new match. ``seats``: per seat ``{"player": user or None, "robot": bool, "ip"}``.
 
-    The seed is drawn from ``secrets`` and kept server-side, so the log alone replays it.
+    ``cancellable``, ``forfeit_on_absence`` and ``awards_xp`` are the owner's rules for it
+    (a table: all three; a tournament: none, platform.md §5.7). ``stakes`` (seat number ->
+    amount, human seats) are taken into the match's escrow now,
+    through the wallet; if any player cannot cover theirs, ``StakesShort`` is raised and the
+    caller's transaction must roll back. ``group`` is the channel-layer group told of every
+    change (default ``match_<id>``). The seed is drawn from ``secrets`` and kept server-side,
+    so the log alone replays it. Call inside a transaction.
     """
     engine = get_engine(game)
     complete = engine.resolve_options(players, options)
@@ -61,22 +91,30 @@ def match_create(*, game: str, players: int, options: dict[str, Any], seats: lis
     state = engine.new_game(players, options=complete, seed=seed, deck=deck)
     now = timezone.now()
     match = Match.objects.create(
-        table=table, game=game, players=players, options=complete, seed=str(seed), deck=deck,
+        game=game, players=players, options=complete, seed=str(seed), deck=deck,
         state=state.to_json(), version=0, official=official, stake=stake, currency=currency,
-        turn_seconds=turn_seconds, started_at=now,
+        turn_seconds=turn_seconds, started_at=now, cancellable=cancellable,
+        forfeit_on_absence=forfeit_on_absence, awards_xp=awards_xp, group=group,
     )
-    from apps.players.selectors import nickname_of
-
+    if not group:
+        match.group = match_group(match.pk)
     ips = [s.get("ip") for s in seats if s.get("player") is not None and s.get("ip")]
     match.flagged_same_ip = len(ips) != len(set(ips))
+    stakes = {seat: amount for seat, amount in (stakes or {}).items() if amount}
     MatchSeat.objects.bulk_create([
         MatchSeat(match=match, number=i, player=s.get("player"), robot=bool(s.get("robot")),
                   nickname=(nickname_of(s["player"]) or "") if s.get("player") is not None else "",
-                  ip=s.get("ip"))
+                  ip=s.get("ip"), stake_paid=stakes.get(i, 0))
         for i, s in enumerate(seats)
     ])
+    if stakes:
+        short = stakes_collect(match_id=match.pk, currency=currency,
+                               stakes={seats[seat]["player"].pk: amount for seat, amount in stakes.items()})
+        if short:
+            raise StakesShort(short)
     _after_state_change(match, state, by=None)
     match.save()
+    _changed(match)
     return match
 
 
@@ -84,11 +122,32 @@ def match_create(*, game: str, players: int, options: dict[str, Any], seats: lis
 
 
 def _lock_match(match_id: Any, **filters: Any) -> Match | None:
-    """Lock a match in the one order: its table's row first (if it has one), then the match."""
-    table_id = Match.objects.filter(pk=match_id).values_list("table_id", flat=True).first()
-    if table_id is not None:
-        Table.objects.select_for_update().filter(pk=table_id).values_list("pk", flat=True).first()
+    """Lock a match row (the paths here start from the match: nothing above it is locked)."""
     return Match.objects.select_for_update().filter(pk=match_id, **filters).first()
+
+
+def _changed(match: Match) -> None:
+    """After commit: ``match_changed`` for the owner (a table's revision), then the one push
+    to the match's group, carrying no card (platform.md §10.3)."""
+    match_id, version, group = match.pk, match.version, match.group or match_group(match.pk)
+    transaction.on_commit(lambda: match_changed.send(sender=Match, match_id=match_id, version=version))
+    transaction.on_commit(lambda: _push(group, {"type": "table.changed", "version": version, "match": match_id}))
+
+
+def _push(group: str, message: dict[str, Any]) -> None:
+    try:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(group, message)
+    except Exception:  # a broadcast never fails the request (platform.md §0.8)
+        log.exception("broadcast to %s failed", group)
+
+
+def _ended(match: Match) -> None:
+    """After commit, once: the match is over (finished or cancelled)."""
+    outcome = {"status": match.status, "result": match.result, "game": match.game}
+    match_id = match.pk
+    transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match_id, outcome=outcome))
 
 
 def _load(match: Match):
@@ -131,19 +190,23 @@ def _after_state_change(match: Match, state, *, by: str | None) -> None:
         schedule_robots(match.pk)
 
 
-def _schedule_timeout(match_id: int, version: int, seconds: int) -> None:
-    from .tasks import turn_timeout
+#: the Celery tasks of this app (``tasks.py``), enqueued by name: the tasks call these
+#: services, so the services cannot import the tasks module
+ROBOT_TURNS_TASK = "apps.matches.tasks.robot_turns"
+TURN_TIMEOUT_TASK = "apps.matches.tasks.turn_timeout"
 
+
+def _schedule_timeout(match_id: int, version: int, seconds: int) -> None:
     if seconds >= settings.CELERY_VISIBILITY_TIMEOUT:
         return  # the tick fires the stored deadline instead (a countdown would be redelivered)
-    transaction.on_commit(lambda: turn_timeout.apply_async((match_id, version), countdown=seconds))
+    transaction.on_commit(lambda: signature(TURN_TIMEOUT_TASK, args=(match_id, version)).apply_async(
+        countdown=seconds))
 
 
 def schedule_robots(match_id: int, delay: float | None = None) -> None:
-    from .tasks import robot_turns
-
     delay = settings.ROBOT_MOVE_DELAY if delay is None else delay
-    transaction.on_commit(lambda: robot_turns.apply_async((match_id,), countdown=delay or None))
+    transaction.on_commit(lambda: signature(ROBOT_TURNS_TASK, args=(match_id,)).apply_async(
+        countdown=delay or None))
 
 
 def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, seat: int | None = None,
@@ -205,7 +268,7 @@ def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, s
         else:
             _after_state_change(match, state, by=by)
         match.save()
-        broadcast.table_changed(table_id=match.table_id, match_id=match.pk, version=match.version)
+        _changed(match)
     return match
 
 
@@ -284,38 +347,34 @@ def match_turn_timeout(*, match_id: int, version: int | None = None) -> bool:
 # -- connections, disconnection and abandonment ---------------------------------------------------
 
 
-def seat_connection_changed(*, table_id: int, user) -> None:
-    """Recompute whether a seated player is connected; the robot plays for one who is not."""
-    with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
-        if table is None:
-            return
-        match = table.matches.select_for_update().filter(status=Match.PLAYING).first()  # table, then match
-        if match is None:
-            return
-        ms = match.match_seats.filter(player=user).first()
-        if ms is None or ms.abandoned:
-            return
-        connected = SocketConnection.objects.filter(table_id=table_id, user=user).exists()
-        if connected and ms.robot_playing and ms.grace_deadline is not None:
-            ms.robot_playing = False
-            ms.grace_deadline = None
-            ms.timeouts_in_row = 0
-            ms.save(update_fields=["robot_playing", "grace_deadline", "timeouts_in_row"])
-            broadcast.table_changed(table_id=table_id, match_id=match.pk, version=match.version)
-            state = _load(match)
-            if _human_seats_to_act(match, state):
-                match.turn_deadline = timezone.now() + timedelta(seconds=match.turn_seconds)
-                match.save(update_fields=["turn_deadline"])
-                _schedule_timeout(match.pk, match.version, match.turn_seconds)
-        elif not connected and not ms.robot_playing:
-            ms.robot_playing = True
-            ms.grace_deadline = None if match.table_id is None else (
-                timezone.now() + timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS))
-            ms.save(update_fields=["robot_playing", "grace_deadline"])
-            broadcast.table_changed(table_id=table_id, match_id=match.pk, version=match.version)
-            if _robot_seats_to_act(match, _load(match)):
-                schedule_robots(match.pk)
+def match_seat_presence(*, match: Match, player_id: int, connected: bool) -> None:
+    """A seated player's sockets came or went (their owner tells: a table owns the sockets).
+
+    Gone: the robot plays for them, and where the match forfeits absent seats the grace
+    period starts (§8.6). Back: they take the seat again. Call inside a transaction holding
+    the match's lock (and the owner's, taken first)."""
+    ms = match.match_seats.filter(player_id=player_id).first()
+    if ms is None or ms.abandoned or match.status != Match.PLAYING:
+        return
+    if connected and ms.robot_playing and (ms.grace_deadline is not None or not match.forfeit_on_absence):
+        ms.robot_playing = False
+        ms.grace_deadline = None
+        ms.timeouts_in_row = 0
+        ms.save(update_fields=["robot_playing", "grace_deadline", "timeouts_in_row"])
+        _changed(match)
+        state = _load(match)
+        if _human_seats_to_act(match, state):
+            match.turn_deadline = timezone.now() + timedelta(seconds=match.turn_seconds)
+            match.save(update_fields=["turn_deadline"])
+            _schedule_timeout(match.pk, match.version, match.turn_seconds)
+    elif not connected and not ms.robot_playing:
+        ms.robot_playing = True
+        ms.grace_deadline = (timezone.now() + timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS)
+                             if match.forfeit_on_absence else None)
+        ms.save(update_fields=["robot_playing", "grace_deadline"])
+        _changed(match)
+        if _robot_seats_to_act(match, _load(match)):
+            schedule_robots(match.pk)
 
 
 def match_abandon(*, match: Match, seat: int) -> None:
@@ -336,22 +395,25 @@ def match_abandon(*, match: Match, seat: int) -> None:
     else:
         _after_state_change(match, state, by=None)  # the robot takes the seat's turns
     match.save()
-    broadcast.table_changed(table_id=match.table_id, match_id=match.pk, version=match.version)
+    _changed(match)
+    player_id, match_id = ms.player_id, match.pk
+    if player_id is not None:
+        transaction.on_commit(lambda: match_seat_abandoned.send(sender=Match, match_id=match_id,
+                                                                player_id=player_id))
 
 
 def match_grace_expired(*, match_seat_id: int) -> bool:
+    """The grace period of a disconnected player ran out: the seat is abandoned (§8.6);
+    ``match_seat_abandoned`` tells the owner (a table stands the player up)."""
     with transaction.atomic():
-        ms = MatchSeat.objects.select_related("match").filter(pk=match_seat_id).first()
-        if ms is None:
+        match_id = MatchSeat.objects.filter(pk=match_seat_id).values_list("match_id", flat=True).first()
+        if match_id is None:
             return False
-        match = _lock_match(ms.match_id)
-        ms.refresh_from_db()
-        if (match.status != Match.PLAYING or ms.grace_deadline is None or ms.grace_deadline > timezone.now()
-                or SocketConnection.objects.filter(table_id=match.table_id, user_id=ms.player_id).exists()):
+        match = _lock_match(match_id)
+        ms = MatchSeat.objects.get(pk=match_seat_id)
+        if match.status != Match.PLAYING or ms.grace_deadline is None or ms.grace_deadline > timezone.now():
             return False
         match_abandon(match=match, seat=ms.number)
-        Seat.objects.filter(table_id=match.table_id, player_id=ms.player_id).update(player=None, since=None,
-                                                                                      ip=None, ready=False)
     return True
 
 
@@ -381,13 +443,8 @@ def _finish(match: Match, state, *, forced_winner: int | None = None) -> None:
     match.finished_at = timezone.now()
     match.turn_deadline = None
     _settle(match, seats, state.teams, winner, result)
-    from apps.rankings.services import rankings_award_match
-
     rankings_award_match(match=match, teams=state.teams, winner=winner, seats=seats)
-    if match.table_id:
-        from .services import table_after_match
-
-        table_after_match(table_id=match.table_id)
+    _ended(match)
 
 
 def _settle(match: Match, seats: list[MatchSeat], teams: list[list[int]], winner: int | None,
@@ -409,8 +466,6 @@ def _settle(match: Match, seats: list[MatchSeat], teams: list[list[int]], winner
 
 def _pay(match: Match, seats: list[MatchSeat], outcome: Settlement, paid: dict[int, int]) -> None:
     """Move the settlement's amounts out of the match escrow (by player, through the wallet)."""
-    from apps.wallet.services import escrow_settle
-
     by_seat = {ms.number: ms.player_id for ms in seats}
     escrow_settle(match_id=match.pk, currency=match.currency,
                   payouts={by_seat[s]: amount for s, amount in outcome.payouts.items()},
@@ -444,7 +499,7 @@ def match_cancel_vote(*, match_id: int, user, accept: Any) -> dict[str, Any]:
         match = _lock_match(match_id)
         if match is None:
             raise NotFoundError("No such match.")
-        if match.table_id is None:
+        if not match.cancellable:
             raise Conflict("Tournament matches cannot be cancelled by the players.",
                            code="not_allowed_in_tournament")
         if match.status != Match.PLAYING:
@@ -470,7 +525,7 @@ def match_cancel_vote(*, match_id: int, user, accept: Any) -> dict[str, Any]:
             proposal.cancelled = True
             _cancel(match)
         proposal.save()
-        broadcast.table_changed(table_id=match.table_id, match_id=match.pk, version=match.version)
+        _changed(match)
         return _proposal_dict(match, proposal)
 
 
@@ -486,10 +541,7 @@ def _cancel(match: Match) -> None:
         outcome = refund_settlement(paid, forfeiting=[ms.number for ms in seats if ms.abandoned])
         _pay(match, seats, outcome, paid)
     match.save()
-    if match.table_id:
-        from .services import table_after_match
-
-        table_after_match(table_id=match.table_id)
+    _ended(match)
 
 
 def match_cancel_votes_expire() -> int:

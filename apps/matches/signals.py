@@ -1,0 +1,19 @@
+"""The matches app's hooks: how a match tells whoever made it what happened, without
+knowing who that is (docs/layers.md). Every one is sent after commit, exactly once per
+event, with ``sender=Match``.
+
+- ``match_finished(match_id, outcome)``: the match is over, finished or cancelled.
+  ``outcome`` is ``{"status": "finished" | "cancelled", "result": the engine's result with
+  the winner (None when cancelled), "game": the game}``. Tables subscribe (the window to
+  confirm the next match opens); tournaments will (the bracket advances).
+- ``match_seat_abandoned(match_id, player_id)``: a player's seat was forfeited (they left,
+  or their grace period ran out); a table stands them up.
+- ``match_changed(match_id, version)``: any committed change a page shows (a move, a vote,
+  a connection); a table advances its revision. The push to the match's group follows it.
+"""
+
+from django.dispatch import Signal
+
+match_finished = Signal()
+match_seat_abandoned = Signal()
+match_changed = Signal()
