@@ -1,8 +1,8 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from apps.common.views import api_not_found
 from apps.chat import api as chat_api
+from apps.common.views import api_not_found
 from apps.players import api as players_api
 from apps.rankings import api as rankings_api
 from apps.review import api as review_api

@@ -21,11 +21,11 @@ from apps.chat.services import chat_message_hide, chat_report, flag_entries
 from apps.compliance.models import Sanction
 from apps.compliance.services import sanction_issue
 from apps.games.engines import get_engine
+from apps.matches.models import Match
+from apps.matches.services import match_action_apply
 from apps.players.selectors import nickname_of
 from apps.players.services import nickname_set
 from apps.tables import services as table_services
-from apps.matches.models import Match
-from apps.matches.services import match_action_apply
 from apps.wallet.services import wallet_adjust
 
 MARKER = "demo_volpe"

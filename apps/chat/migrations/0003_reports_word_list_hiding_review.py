@@ -8,8 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('chat', '0001_initial'),
-        ('tables', '0005_socketconnection_lease'),
+        ('chat', '0002_match_moves_to_matches'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

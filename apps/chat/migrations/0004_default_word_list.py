@@ -15,6 +15,6 @@ def seed(apps, schema_editor):
 
 class Migration(migrations.Migration):
 
-    dependencies = [("chat", "0002_reports_word_list_hiding_review")]
+    dependencies = [("chat", "0003_reports_word_list_hiding_review")]
 
     operations = [migrations.RunPython(seed, migrations.RunPython.noop)]
