@@ -44,8 +44,8 @@ DEFAULTS: list[tuple[str, str, str]] = [
     # patterns: phone numbers (8+ digits with spaces, dots or dashes), e-mail addresses, links
     ("pattern", r"(?<![\w])(?:\+|00)?\d(?:[\s./-]?\d){7,14}(?![\w])", "phone"),
     ("pattern", r"[\w.+-]+\s*(?:@|\(at\)|\[at\]| chiocciola )\s*[\w-]+(?:\.[\w-]+)+", "email"),
-    ("pattern", r"(?:https?://|www\.)\S+|\b[\w-]+\.(?:com|it|net|org|eu|io|me|ly|gg|info|biz|xyz)\b(?:/\S*)?",
-     "link"),
+    ("pattern", r"(?:https?://|www\.)\S+|(?<![@\w.-])[\w-]+\.(?:com|it|net|org|eu|io|me|ly|gg|info|biz|xyz)\b"
+     r"(?!@)(?:/\S*)?", "link"),
 ]
 
 #: look-alike characters folded before words are matched ("1d1ota", "stronz0")

@@ -88,6 +88,8 @@ class Pair:
     together: int
     totals: tuple[int, int]
     lift: float
+    #: the pair's matches together as a share of the busier-with-others one's matches (100: always together)
+    share: int
     matches: list[int]
 
 
@@ -139,8 +141,9 @@ def shared_ip_signals(*, since: datetime | None = None, limit: int = 100) -> lis
 
 
 def frequent_pairs(*, since: datetime | None = None, min_together: int = 3, limit: int = 100) -> list[Pair]:
-    """Pairs of humans who sat in the same matches more often than their activity predicts:
-    ``lift = together × matches / (matches of a × matches of b)`` (1 is chance)."""
+    """Pairs of humans who sat in the same matches unusually often: ``share`` of their matches
+    spent together, and ``lift = together × matches / (matches of a × matches of b)`` (1 is
+    chance), over the matches with at least two humans."""
     since = since or timezone.now() - timedelta(days=90)
     by_match: dict[int, list[int]] = defaultdict(list)
     for match_id, player_id in MatchSeat.objects.filter(player__isnull=False, match__started_at__gte=since) \
@@ -163,13 +166,14 @@ def frequent_pairs(*, since: datetime | None = None, min_together: int = 3, limi
         lift = len(matches) * total / (played[a] * played[b])
         rows.append(Pair(players=(names.get(a, f"#{a}"), names.get(b, f"#{b}")), player_ids=(a, b),
                          together=len(matches), totals=(played[a], played[b]), lift=round(lift, 2),
+                         share=round(100 * len(matches) / max(played[a], played[b])),
                          matches=sorted(matches, reverse=True)))
-    return sorted(rows, key=lambda p: (-p.lift, -p.together))[:limit]
+    return sorted(rows, key=lambda p: (-p.share, -p.lift, -p.together))[:limit]
 
 
 def chip_flows(*, since: datetime | None = None, min_matches: int = 2, limit: int = 100) -> list[Flow]:
-    """Money or credits moving from one player to another across stake matches: each match's
-    losers' losses shared among its winners in proportion to their gains, summed per pair.
+    """Money or credits moving from one player to another across stake matches: in each match a
+    winner's gain comes from the losers in proportion to their losses, summed per pair.
     ``back`` is what flowed the other way; a one-way flow repeated is the signal."""
     since = since or timezone.now() - timedelta(days=90)
     nets: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
@@ -187,14 +191,14 @@ def chip_flows(*, since: datetime | None = None, min_matches: int = 2, limit: in
     flows: dict[tuple[int, int, str], list[int]] = defaultdict(lambda: [0])
     for match_id, net in nets.items():
         gains = {p: v for p, v in net.items() if v > 0}
-        total_gain = sum(gains.values())
-        if not total_gain:
+        total_loss = -sum(v for v in net.values() if v < 0)
+        if not gains or not total_loss:
             continue
         for loser, value in net.items():
             if value >= 0:
                 continue
             for winner, gain in gains.items():
-                share = -value * gain // total_gain
+                share = -value * gain // total_loss  # the bank's cut is nobody's gain
                 if share:
                     key = (loser, winner, currency_of[match_id])
                     flows[key][0] += share

@@ -148,8 +148,9 @@ def message_context(request, message_id: int):
         if match is not None:
             moment = selectors.match_moment(match=match, at=message.created)
     sanctions = compliance_selectors.sanctions_list(player_id=message.sender_id)[:10]
+    room = _("lobby") if message.room == "lobby" else _("table %(n)s") % {"n": message.room}
     reason = _("Chat, message #%(id)s (%(room)s, %(when)s): «%(text)s»") % {
-        "id": message.pk, "room": message.room, "when": timezone.localtime(message.created).strftime("%d/%m/%Y %H:%M"),
+        "id": message.pk, "room": room, "when": timezone.localtime(message.created).strftime("%d/%m/%Y %H:%M"),
         "text": message.text[:200]}
     return render(request, "review/message.html", _base(
         "queue", message=message, lines=lines, moment=moment, match_link=match_url(message.match_id),
