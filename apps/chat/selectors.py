@@ -17,7 +17,7 @@ def table_chat_recent(*, table_id: int, limit: int = 50) -> list[ChatMessage]:
 
 
 def room_chat_recent(*, room: str, limit: int = 50) -> list[ChatMessage]:
-    rows = ChatMessage.objects.filter(room=room, refused=False, hidden=False).order_by("-id")[:limit]
+    rows = ChatMessage.objects.filter(room=room, refused=False, hidden=False).order_by("-created", "-id")[:limit]
     return list(reversed(rows))
 
 
