@@ -220,4 +220,8 @@ IT = {
     'Sanctions': 'Sanzioni',
     'No sanctions.': 'Nessuna sanzione.',
     'Table %(n)s': 'Tavolo %(n)s',
+    'Lift sanction': 'Revoca',
+    'reported to the authority': "segnalato all'Autorità",
+    'suspended': 'sospeso',
+    'account active': 'conto attivo',
 }
