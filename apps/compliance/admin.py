@@ -63,8 +63,9 @@ class SanctionAdmin(ReadOnlyAdmin):
         return has_role(request.user, COMPLIANCE)
 
     def get_form(self, request, obj=None, change=False, **kwargs):
-        if obj is not None:  # a sanction is never edited: the change page is read-only
-            return super(ReadOnlyAdmin, self).get_form(request, obj, change=change, fields=[], **kwargs)
+        if obj is not None:  # a sanction is never edited: the change page shows it read-only
+            kwargs["form"] = forms.ModelForm
+            return super().get_form(request, obj, change=change, **kwargs)
         form = super().get_form(request, obj, change=change, **kwargs)
         actor, ip = request.user, request_ip(request)
 
