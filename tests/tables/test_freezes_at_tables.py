@@ -35,29 +35,43 @@ def report(player):
                                    reason="test", starts_at=timezone.now())
 
 
+def divert(player, reference="test:report"):
+    """The wallet's own divert freeze (what an authority report writes), without the sanction:
+    the player stays seated, so the table's money paths are the wallet's alone to route."""
+    wallet.wallet_freeze_set(player_id=player.pk, reference=reference, divert=True, starts_at=timezone.now(),
+                             ends_at=None, lifted_at=None)
+
+
 def test_a_cancelled_matchs_stake_returns_to_authority_frozen_for_a_reported_player():
     _, match, a, b = staked_match()
-    report(a)
-    assert wallet_get(player=a)["cash_cents"] == 0 and frozen_cents_many(player_ids=[a.pk]) == {a.pk: 500}
+    divert(a)
     match_cancel_vote(match_id=match.pk, user=a, accept=True)
     match_cancel_vote(match_id=match.pk, user=b, accept=True)
     assert Match.objects.get(pk=match.pk).status == Match.CANCELLED
-    assert wallet_get(player=a)["cash_cents"] == 0  # not 500 on the player's own account
-    assert frozen_cents_many(player_ids=[a.pk]) == {a.pk: 1000}
+    assert wallet_get(player=a)["cash_cents"] == 500  # not 1000: the stake did not come back here
+    assert frozen_cents_many(player_ids=[a.pk]) == {a.pk: 500}
     returned = Entry.objects.get(transaction__reference=f"match:{match.pk}", player_id=a.pk, amount__gt=0)
     assert (returned.account.code, returned.kind) == ("house:authority_frozen", "stake_return")
     assert wallet_get(player=b)["cash_cents"] == 1000
-    assert ledger_check() is None
 
 
 def test_winnings_of_a_reported_player_go_to_authority_frozen():
     _, match, a, b = staked_match()
-    report(a)
-    report(b)
+    divert(a, "test:a")
+    divert(b, "test:b")
     play_out(match.pk, {0: a, 1: b})
-    assert wallet_get(player=a)["cash_cents"] == 0 and wallet_get(player=b)["cash_cents"] == 0
+    assert wallet_get(player=a)["cash_cents"] == 500 and wallet_get(player=b)["cash_cents"] == 500
     shares = frozen_cents_many(player_ids=[a.pk, b.pk])
-    assert sum(shares.values()) == 2000 - 200  # the bank keeps 20% of the 1000 pot
+    assert sum(shares.values()) == 1000 - 200  # the bank keeps 20% of the 1000 pot
+
+
+def test_an_authority_report_in_play_forfeits_the_match_and_freezes_everything():
+    _, match, a, b = staked_match()
+    report(a)
+    assert Match.objects.get(pk=match.pk).status == Match.FINISHED  # forfeited (platform.md §7.4, §8.6)
+    assert wallet_get(player=a)["cash_cents"] == 0
+    assert frozen_cents_many(player_ids=[a.pk]) == {a.pk: 500}  # what was left in the account
+    assert wallet_get(player=b)["cash_cents"] == 500 + 800  # the pot less the bank's 20%
     assert ledger_check() is None
 
 
