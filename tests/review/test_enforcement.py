@@ -54,7 +54,7 @@ def test_a_chat_ban_refuses_chat_everywhere_but_not_play(api, compliance, player
     status, html = page_status(player, "/chat/lobby/")
     assert status == 200 and 'data-code="sanctioned"' in html and 'name="chat"' not in html
     status, html = page_status(player, "/accounts/profile/")
-    assert "You cannot write in the chat" in html and ban.reason in html  # what and until when
+    assert 'id="sanction-banner"' in html and ban.reason in html  # what and until when
     sanction_lift(actor=compliance, sanction_id=ban.pk, reason="ok")
     assert chat_post(user=player, text="di nuovo qui").refused is False
 
