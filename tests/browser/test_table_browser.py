@@ -270,7 +270,7 @@ def test_two_players_play_briscola_to_the_end(chromium, mazziere_server, artifac
     out = manage(env, "shell", "-c", (
         "import json; from apps.matches.models import Match;"
         f"m = Match.objects.get(pk={int(match_id)});"
-        "print(json.dumps({'status': m.status, 'result': m.result, 'table': m.table_id,"
+        "print(json.dumps({'status': m.status, 'result': m.result, 'table': m.table_link.table_id,"
         " 'players': [s.player.username for s in m.match_seats.order_by('number')]}))"))
     db = json.loads(out.strip().splitlines()[-1])
     assert db["status"] == "finished" and db["table"] == table_id
