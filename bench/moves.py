@@ -2,10 +2,10 @@
 
 Run from the project root::
 
-    .venv/bin/python bench/moves.py                   # 50 tables, embedded defaults (SQLite, in-process layer)
-    .venv/bin/python bench/moves.py --tables 10 --seconds 10
+    .venv/bin/python bench/moves.py --ports 8301,8302                   # 50 tables, embedded defaults
+    .venv/bin/python bench/moves.py --ports 8301,8302 --tables 10 --seconds 10 --runs 3
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/mazziere_bench REDIS_URL=redis://127.0.0.1:6379/0 \\
-        .venv/bin/python bench/moves.py --profile   # PostgreSQL, channels-redis, a Celery worker; py-spy
+        .venv/bin/python bench/moves.py --ports 8301,8302 --profile   # PostgreSQL, channels-redis, a worker
 
 N practice tables of a 4-player game (Spades by default), each with two robot seats (1 and 3,
 one team) and two human seats (0 and 2) whose players are websocket clients in this process.
@@ -35,6 +35,7 @@ import secrets
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -59,12 +60,6 @@ SYNC_THREADS = ("ThreadPoolExecutor-0_", "asyncio_")
 
 
 # --------------------------------------------------------------------------- processes
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_listening(proc: subprocess.Popen, port: int, log: Path, timeout: float = 60.0) -> None:
@@ -175,6 +170,59 @@ def make_world(tables: int, game: str, tag: str) -> list[dict]:
     return world
 
 
+def statements_per_move(world: list[dict], moves: int = 40) -> tuple[float, float]:
+    """(statements per human move, per robot move): SQL statements the very code paths run
+    (``table_move`` as the socket calls it, commit hooks included; ``match_robot_move`` as the
+    worker's task calls it), counted here with an execute wrapper on the bench's database,
+    before the servers start. The Celery publishes are left out (they are not SQL)."""
+    from django.db import connection
+
+    from apps.games.engines import get_engine
+    from apps.matches import services as matches
+    from apps.matches.models import Match
+    from apps.tables.services import table_move
+
+    count = {"n": 0}
+
+    def counter(execute, sql, params, many, context):
+        count["n"] += 1
+        return execute(sql, params, many, context)
+
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects
+    human, robot = [], []
+    saved = matches.schedule_robots, matches._schedule_timeout
+    matches.schedule_robots = matches._schedule_timeout = lambda *a, **k: None
+    try:
+        for w in world[:4]:
+            table = w["table"]
+            for _ in range(moves):
+                match = Match.objects.filter(table_link__table_id=table, status=Match.PLAYING).first()
+                if match is None:
+                    redeal(table)
+                    continue
+                state = get_engine(match.game).from_json(match.state)
+                seat = state.to_act[0]
+                start = count["n"]
+                with connection.execute_wrapper(counter):
+                    if seat in (1, 3):
+                        matches.match_robot_move(match_id=match.pk)
+                        robot.append(count["n"] - start)
+                        continue
+                ms = match.match_seats.get(number=seat)
+                user = users.get(pk=ms.player_id)
+                start = count["n"]
+                with connection.execute_wrapper(counter):
+                    table_move(table_id=table, user=user, action=state.legal_actions(seat)[0],
+                               version=match.version)
+                human.append(count["n"] - start)
+    finally:
+        matches.schedule_robots, matches._schedule_timeout = saved
+    return (statistics.median(human) if human else float("nan"),
+            statistics.median(robot) if robot else float("nan"))
+
+
 def redeal(table_id: int) -> None:
     """Start the next match at once (every bench player confirms it, as "Gioca ancora" does)."""
     from apps.tables.models import Seat, Table
@@ -190,7 +238,7 @@ def moves_between(table_ids: list[int], t0: float, t1: float) -> int:
 
     from apps.matches.models import MatchAction
 
-    return MatchAction.objects.filter(match__table_id__in=table_ids, at__gte=datetime.fromtimestamp(t0, UTC),
+    return MatchAction.objects.filter(match__table_link__table_id__in=table_ids, at__gte=datetime.fromtimestamp(t0, UTC),
                                       at__lt=datetime.fromtimestamp(t1, UTC)).count()
 
 
@@ -378,7 +426,7 @@ async def close_all(sockets: list) -> None:
 
 
 async def bench_bare(args, env: dict[str, str], tmp: Path) -> Run:
-    port = free_port()
+    port = args.ports[0]
     log = tmp / "bare-daphne.log"
     proc = start([PY, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "bench.bare_echo:application"], env, log)
     try:
@@ -405,7 +453,7 @@ async def bench_bare(args, env: dict[str, str], tmp: Path) -> Run:
 async def bench_real(args, env: dict[str, str], tmp: Path, world: list[dict]) -> tuple[Run, str | None]:
     from asgiref.sync import sync_to_async
 
-    port = free_port()
+    port = args.ports[1]
     server_env = dict(env)
     procs: dict[str, subprocess.Popen] = {}
     if args.robots == "inline":
@@ -623,12 +671,23 @@ def print_run(run: Run) -> None:
         print(f"  frames received  {run.frames_in / run.seconds:9.1f}/s, {run.bytes_in / max(1, run.frames_in) / 1024:.1f} "
               f"KiB average")
     print("  cpu (cores)      " + ", ".join(f"{name} {v:.2f}" for name, v in run.cpu.items()))
+    per_move = server_cpu_per_move(run)
+    if per_move is not None:
+        print(f"  server cpu       {per_move:.2f} ms per move (daphne and the worker)")
     if run.redeals:
         print(f"  matches redealt  {run.redeals} (finished matches restarted at once by the bench)")
     if run.errors:
         print("  error frames     " + ", ".join(f"{k} {v}" for k, v in run.errors.most_common()))
     if run.closed:
         print("  sockets lost     " + ", ".join(f"{k} {v}" for k, v in run.closed.most_common()))
+
+
+def server_cpu_per_move(run: Run) -> float | None:
+    """CPU milliseconds the servers (daphne and the worker, not the clients) spent per move."""
+    if not run.moves:
+        return None
+    server = sum(v for name, v in run.cpu.items() if name.startswith(("daphne", "celery")))
+    return server * run.seconds / run.moves * 1000
 
 
 def header(args, env: dict[str, str]) -> None:
@@ -643,7 +702,8 @@ def header(args, env: dict[str, str]) -> None:
               else "inside daphne: eager Celery tasks run in the move's on_commit (no worker)")
     print(f"robots   {robots}; MAZZIERE_ROBOT_MOVE_DELAY=0")
     print(f"tables   {args.tables} x {args.game} (seats 0, 2 websocket clients; 1, 3 robots); "
-          f"warm-up {args.warmup:g} s, measured {args.seconds:g} s per side")
+          f"warm-up {args.warmup:g} s, measured {args.seconds:g} s per side, {args.runs} runs")
+    print(f"ports    bare {args.ports[0]}, real {args.ports[1]} (127.0.0.1; nothing else is bound)")
 
 
 def main() -> None:
@@ -658,7 +718,18 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="py-spy the real daphne over its window")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (logs, SQLite, profile)")
+    parser.add_argument("--ports", required=True,
+                        help="BARE,REAL: the two ports the servers bind on 127.0.0.1 (and no other)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each side, at least 3 (median and range)")
     args = parser.parse_args()
+    try:
+        args.ports = [int(p) for p in args.ports.split(",")]
+    except ValueError:
+        parser.error("--ports takes two port numbers: BARE,REAL")
+    if len(args.ports) != 2 or len(set(args.ports)) != 2 or not all(1024 <= p < 65536 for p in args.ports):
+        parser.error("--ports takes two different port numbers from 1024 to 65535: BARE,REAL")
+    if args.runs < 3:
+        parser.error("--runs must be at least 3: the output is a median and a range")
     if args.robots == "auto":
         args.robots = "worker" if os.environ.get("REDIS_URL") else "inline"
 
@@ -678,29 +749,48 @@ def main() -> None:
         if poll:
             print(f"polling  table sockets also look for changes every {poll:g} s (TABLE_POLL_SECONDS; "
                   "MAZZIERE_TABLE_POLL_SECONDS=0 turns it off)")
-        runs: list[Run] = []
         report = None
-        if args.only in ("both", "bare"):
-            print("\nbare group_send consumer (bench/bare_echo.py) ...", flush=True)
-            runs.append(asyncio.run(bench_bare(args, env, tmp)))
-            print_run(runs[-1])
+        world = None
         if args.only in ("both", "real"):
             print(f"\nmaking {args.tables} tables ...", flush=True)
             t = time.perf_counter()
             world = make_world(args.tables, args.game, secrets.token_hex(2))
-            print(f"  {time.perf_counter() - t:.1f} s; real path ...", flush=True)
-            run, report = asyncio.run(bench_real(args, env, tmp, world))
-            runs.append(run)
-            print_run(run)
-        if len(runs) == 2:
-            bare, real = runs
-            ratio = (real.moves / real.seconds) / (bare.moves / bare.seconds) if bare.moves else None
-            print("\nside by side")
-            print(f"  {'':28}{'moves/s':>10}{'p50':>12}{'p99':>12}")
-            for r in runs:
-                print(f"  {r.name[:28]:28}{r.moves / r.seconds:10.1f}{ms(r.pct(0.5)):>12}{ms(r.pct(0.99)):>12}")
-            if ratio is not None:
-                print(f"  real / bare throughput: {ratio:.3f}x  (target: >= 0.5x, and real p99 < 50 ms at 50 tables)")
+            human, robot = statements_per_move(world)
+            print(f"  {time.perf_counter() - t:.1f} s; statements per move (the same code paths, in this process):"
+                  f" human {human:g}, robot {robot:g}", flush=True)
+        bares: list[Run] = []
+        reals: list[Run] = []
+        for k in range(args.runs):
+            print(f"\n=== run {k + 1}/{args.runs}, load {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+            if args.only in ("both", "bare"):
+                bares.append(asyncio.run(bench_bare(args, env, tmp)))
+                print_run(bares[-1])
+            if world is not None:
+                run, report = asyncio.run(bench_real(args, env, tmp, world))
+                reals.append(run)
+                print_run(run)
+        print("\nmedian [min-max] of the runs")
+
+        def summary(values: list[float], fmt: str) -> str:
+            values = [v for v in values if v is not None]
+            if not values:
+                return "n/a"
+            return (f"{fmt.format(statistics.median(values))} "
+                    f"[{fmt.format(min(values))}-{fmt.format(max(values))}]")
+
+        for label, side in (("bare group_send", bares), ("real moves", reals)):
+            if side:
+                print(f"  {label:16} moves/s {summary([r.moves / r.seconds for r in side], '{:.1f}')},"
+                      f" p50 {summary([r.pct(0.5) and r.pct(0.5) * 1000 for r in side], '{:.0f} ms')},"
+                      f" p99 {summary([r.pct(0.99) and r.pct(0.99) * 1000 for r in side], '{:.0f} ms')},"
+                      f" server CPU per move {summary([server_cpu_per_move(r) for r in side], '{:.2f} ms')}")
+        if reals:
+            print(f"  statements per move: human {human:g}, robot {robot:g}")
+        if bares and reals:
+            ratios = [(r.moves / r.seconds) / (b.moves / b.seconds) for b, r in zip(bares, reals, strict=True)
+                      if b.moves]
+            print(f"  real / bare throughput, run by run: {summary(ratios, '{:.3f}x')}"
+                  "  (target: >= 0.5x, and real p99 < 50 ms at 50 tables)")
         if report:
             print("\n" + report)
     finally:

@@ -7,6 +7,7 @@ from apps.players import api as players_api
 from apps.rankings import api as rankings_api
 from apps.review import api as review_api
 from apps.tables import api as tables_api
+from apps.tournaments import api as tournaments_api
 from apps.wallet import api as wallet_api
 
 urlpatterns = [
@@ -28,6 +29,7 @@ urlpatterns = [
     path("tables/<int:table_id>/sit/", tables_api.TableSitView.as_view(), name="api-table-sit"),
     path("tables/<int:table_id>/leave/", tables_api.TableLeaveView.as_view(), name="api-table-leave"),
     path("tables/<int:table_id>/ready/", tables_api.TableReadyView.as_view(), name="api-table-ready"),
+    path("tables/<int:table_id>/sit-out/", tables_api.TableSitOutView.as_view(), name="api-table-sit-out"),
     path("tables/<int:table_id>/robot/", tables_api.TableRobotView.as_view(), name="api-table-robot"),
     path("tables/<int:table_id>/invite/", tables_api.TableInviteView.as_view(), name="api-table-invite"),
     path("tables/<int:table_id>/watch/", tables_api.TableWatchView.as_view(), name="api-table-watch"),
@@ -36,6 +38,22 @@ urlpatterns = [
     path("matches/<int:match_id>/cancel-vote/", tables_api.MatchCancelVoteView.as_view(),
          name="api-match-cancel-vote"),
     path("matches/<int:match_id>/log/", tables_api.MatchLogView.as_view(), name="api-match-log"),
+    path("tournaments/", tournaments_api.TournamentListView.as_view(), name="api-tournaments"),
+    path("tournaments/<int:tournament_id>/", tournaments_api.TournamentDetailView.as_view(), name="api-tournament"),
+    path("tournaments/<int:tournament_id>/preview/", tournaments_api.TournamentPreviewView.as_view(),
+         name="api-tournament-preview"),
+    path("tournaments/<int:tournament_id>/register/", tournaments_api.TournamentRegisterView.as_view(),
+         name="api-tournament-register"),
+    path("tournaments/<int:tournament_id>/unregister/", tournaments_api.TournamentUnregisterView.as_view(),
+         name="api-tournament-unregister"),
+    path("tournaments/<int:tournament_id>/start/", tournaments_api.TournamentStartView.as_view(),
+         name="api-tournament-start"),
+    path("tournaments/<int:tournament_id>/cancel/", tournaments_api.TournamentCancelView.as_view(),
+         name="api-tournament-cancel"),
+    path("tournaments/<int:tournament_id>/standings/", tournaments_api.TournamentStandingsView.as_view(),
+         name="api-tournament-standings"),
+    path("tournaments/<int:tournament_id>/matches/", tournaments_api.TournamentMatchesView.as_view(),
+         name="api-tournament-matches"),
     path("rankings/<str:game>/", rankings_api.LeaderboardView.as_view(), name="api-rankings"),
     path("chat/messages/", chat_api.ChatMessageListView.as_view(), name="api-chat-messages"),
     path("chat/messages/<int:message_id>/hide/", chat_api.ChatMessageHideView.as_view(), name="api-chat-hide"),

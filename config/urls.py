@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from apps.games.views import lobby
+from apps.games.views import lobby, rules
 from apps.rankings.views import leaderboard_page
 
 from .api_urls import api_fallback
@@ -9,12 +9,15 @@ from .api_urls import urlpatterns as api_urlpatterns
 
 urlpatterns = [
     path("", lobby, name="lobby"),
+    path("games/<str:game>/rules/", rules, name="game_rules"),
     path("accounts/", include("apps.players.urls")),
     path("tables/", include("apps.tables.urls")),
     path("chat/", include("apps.chat.urls")),
     path("compliance/", include("apps.review.urls")),
+    path("tournaments/", include("apps.tournaments.urls")),
     path("rankings/<str:game>/", leaderboard_page, name="leaderboard"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("backoffice/", include("apps.backoffice.urls")),
     path("admin/", admin.site.urls),
     path("api/", include(api_urlpatterns + api_fallback)),
 ]

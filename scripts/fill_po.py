@@ -27,20 +27,41 @@ def quote(text: str) -> str:
 
 
 def main() -> None:
+    """Each entry's msgstr from IT: a plain string, or a (singular, plural) pair for a
+    msgid_plural entry; an entry with a msgctxt is keyed "context\x04msgid"."""
     text = PO.read_text()
     entries = re.split(r"\n\n", text)
     out, missing = [], []
     for entry in entries:
-        match = re.search(r'^msgid ((?:".*"\n?)+)msgstr ((?:".*"\n?)+)', entry, re.MULTILINE)
-        if match:
-            msgid = unquote(match.group(1))
-            if msgid and msgid in IT:
-                entry = entry[: match.start(2)] + quote(IT[msgid]) + entry[match.end(2):].lstrip('"')
-                entry = re.sub(r"^#, fuzzy\n", "", entry, flags=re.MULTILINE)
-            elif msgid:
-                missing.append(msgid)
-        out.append(entry)
+        match = re.search(r'^msgid ((?:".*"\n?)+)', entry, re.MULTILINE)
+        if not match:
+            out.append(entry)
+            continue
+        msgid = unquote(match.group(1))
+        context = re.search(r'^msgctxt ((?:".*"\n?)+)', entry, re.MULTILINE)
+        key = f"{unquote(context.group(1))}\x04{msgid}" if context else msgid
+        if not msgid:
+            out.append(entry)
+            continue
+        value = IT.get(key)
+        if value is None:
+            missing.append(key.replace("\x04", " | "))
+            out.append(entry)
+            continue
+        head = entry[: entry.index("msgstr")]
+        if "msgid_plural" in entry:
+            singular, plural = (value, value) if isinstance(value, str) else value
+            entry = head + f"msgstr[0] {quote(singular)}\nmsgstr[1] {quote(plural)}"
+        else:
+            entry = head + f"msgstr {quote(value)}"
+        entry = re.sub(r"^#, fuzzy\n", "", entry, flags=re.MULTILINE)
+        entry = re.sub(r"^#, fuzzy, ", "#, ", entry, flags=re.MULTILINE)
+        entry = re.sub(r"^(#,.*), fuzzy", r"\1", entry, flags=re.MULTILINE)
+        entry = re.sub(r"^#\| .*\n?", "", entry, flags=re.MULTILINE)
+        out.append(entry.rstrip("\n"))
     text = "\n\n".join(out)
+    if not text.endswith("\n"):
+        text += "\n"
     text = text.replace('"Content-Type: text/plain; charset=CHARSET\\n"', '"Content-Type: text/plain; charset=UTF-8\\n"')
     PO.write_text(text)
     subprocess.run(["msgfmt", "-o", str(PO.with_suffix(".mo")), str(PO)], check=True)

@@ -140,13 +140,63 @@ def clock(monkeypatch):
     return c
 
 
+#: what makes a test module timing-sensitive: it waits for socket frames or quiet periods
+#: (``drain``), drives a browser, or serves the product in another process
+SERIAL_SIGNS = ("WebsocketCommunicator", "sync_playwright", "chromium", "subprocess", "daphne")
+_serial_modules: dict[str, bool] = {}
+
+
+def _is_serial(path) -> bool:
+    key = str(path)
+    if key not in _serial_modules:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError:
+            text = ""
+        _serial_modules[key] = any(sign in text for sign in SERIAL_SIGNS)
+    return _serial_modules[key]
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "serial: timing-sensitive (sockets, browsers, served processes): "
+                                       "`make test` runs these in one process after the parallel part")
+
+
 def pytest_collection_modifyitems(config, items):
-    """Tests that need real PostgreSQL concurrency are skipped (with the reason) on SQLite."""
+    """Tests that need real PostgreSQL concurrency are skipped (with the reason) on SQLite.
+
+    Timing-sensitive modules (sockets that wait for quiet periods, browsers, served
+    processes) are marked ``serial``: ``make test`` runs every other test on several
+    pytest-xdist workers first, then these in one process on an unloaded machine (they
+    failed when four workers ran beside them). Under xdist a browser module's tests would
+    also share one worker (``--dist loadgroup``), so its served product starts once.
+    """
     from django.conf import settings
 
+    for item in items:
+        module = item.nodeid.split("::")[0]
+        if _is_serial(item.path):
+            item.add_marker(pytest.mark.serial)
+            if not item.get_closest_marker("xdist_group"):
+                item.add_marker(pytest.mark.xdist_group(module if module.startswith("tests/browser/") else "sockets"))
     if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL row locks: set DATABASE_URL (CI does)")
     for item in items:
         if "postgres_only" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Before the test database is dropped, end the sessions that sync_to_async's worker
+    threads still hold on it: PostgreSQL otherwise waits 5 s and refuses the DROP, leaving
+    test_<name> behind (a PytestWarning at the end of every run)."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")

@@ -83,6 +83,25 @@ ADMIN = [
     ("/admin/matches/match/{match}/replay/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
     ("/admin/chat/chatmessage/", row(LOGIN, LOGIN, DENIED, DENIED, OK, OK)),
     ("/admin/rankings/xpaward/", row(LOGIN, LOGIN, OK, DENIED, OK, OK)),
+    ("/admin/backoffice/export/", row(LOGIN, LOGIN, DENIED, OK, DENIED, OK)),
+]
+
+# the back office's pages (issue 16): anonymous → the admin login, a role without the page → 403
+BACKOFFICE = [
+    ("get", "/backoffice/", row(LOGIN, DENIED, OK, OK, DENIED, OK)),
+    ("get", "/backoffice/?period=today", row(LOGIN, DENIED, OK, OK, DENIED, OK)),
+    ("get", "/backoffice/online/", row(LOGIN, DENIED, OK, OK, DENIED, OK)),
+    ("get", "/backoffice/reconciliation/", row(LOGIN, DENIED, DENIED, OK, DENIED, OK)),
+    ("get", "/backoffice/ledger/?player={target}", FINANCE_COMPLIANCE),
+    ("get", "/backoffice/exports/", FINANCE_ONLY),
+    ("post", "/backoffice/exports/", FINANCE_ONLY),
+    ("get", "/backoffice/exports/{export}/", FINANCE_ONLY),
+    ("get", "/backoffice/exports/{export}/progress/", FINANCE_ONLY),
+    ("get", "/backoffice/exports/{export}/download/", FINANCE_ONLY),
+    ("get", "/backoffice/tables/", row(LOGIN, DENIED, OK, DENIED, DENIED, OK)),
+    ("post", "/backoffice/tables/{table}/message/", row(LOGIN, DENIED, OK, DENIED, DENIED, OK)),
+    ("post", "/backoffice/tables/{table}/stand-up/", row(LOGIN, DENIED, OK, DENIED, DENIED, OK)),
+    ("post", "/backoffice/tables/{table}/close/", row(LOGIN, DENIED, OK, DENIED, DENIED, OK)),
 ]
 
 
@@ -168,6 +187,32 @@ def test_admin_matrix(people, url, expected):
             client.force_login(people[role])
         response = client.get(url.format(target=people["target"].pk, match=people["match"]))
         assert classify_admin(response) == expected[role], (role, url, response.status_code)
+
+
+def classify_page(response) -> str:
+    if response.status_code == 302 and "/admin/login/" in response["Location"]:
+        return LOGIN
+    if response.status_code == 403:
+        return DENIED
+    assert response.status_code in (200, 302), response.status_code
+    return OK
+
+
+@pytest.mark.parametrize(("method", "url", "expected"), BACKOFFICE, ids=[f"{m} {u}" for m, u, _ in BACKOFFICE])
+def test_backoffice_matrix(people, method, url, expected, settings, tmp_path):
+    from apps.backoffice.services import export_request
+
+    settings.EXPORTS_DIR = tmp_path
+    export = export_request(actor=people["superuser"], kind="players", fmt="csv", params={})
+    for role in ROLES:
+        client = Client()
+        if people[role] is not None:
+            client.force_login(people[role])
+        body = {"kind": "players", "format": "csv", "reason": "matrix", "text": "matrix",
+                "player": people["target"].pk} if method == "post" else None
+        response = getattr(client, method)(url.format(target=people["target"].pk, table=people["table"],
+                                                      export=export.pk), body)
+        assert classify_page(response) == expected[role], (role, url, response.status_code)
 
 
 def test_ledger_admin_cannot_edit_or_delete(people, finance):

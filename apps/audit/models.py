@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from apps.common.models import AppendOnlyModel
 
@@ -21,8 +22,9 @@ class AuditLog(AppendOnlyModel):
     created = models.DateTimeField(db_index=True)
 
     class Meta:
+        verbose_name = _("audit log entry")
+        verbose_name_plural = _("audit log entries")
         ordering = ["-created", "-id"]
-        verbose_name = "audit row"
 
     def __str__(self) -> str:
         return f"{self.created:%Y-%m-%d %H:%M} {self.action} {self.target_type}:{self.target_id}"

@@ -10,7 +10,7 @@ class ChatMessageAdmin(ReadOnlyAdmin):
     """Read-only: hiding, review and sanctions are on the review pages (/compliance/)."""
 
     list_display = ("created", "nickname", "room", "text", "ip", "hidden", "refused", "flagged", "reports")
-    list_filter = ("room", "hidden", "refused", "flagged")
+    list_filter = ("room", "system", "hidden", "refused", "flagged")
     search_fields = ("nickname", "text", "ip")
     date_hierarchy = "created"
 

@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate, post_save
+from django.utils.translation import gettext_lazy as _
 
 
 def word_list_defaults(sender, app_config=None, **kwargs) -> None:
@@ -15,7 +16,7 @@ def word_list_defaults(sender, app_config=None, **kwargs) -> None:
 class ChatConfig(AppConfig):
     name = "apps.chat"
     label = "chat"
-    verbose_name = "Chat"
+    verbose_name = _("Chat")
 
     def ready(self) -> None:
         # the receivers import models (through compliance): only once the registry is ready

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class ChatMessage(models.Model):
@@ -29,8 +30,12 @@ class ChatMessage(models.Model):
     reviewed_at = models.DateTimeField(null=True, blank=True)
     reviewed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
                                     related_name="+")
+    #: a line from the operator (sent by a staff member, shown as the room's own notice)
+    system = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         ordering = ["-created", "-id"]
         indexes = [models.Index(fields=["room", "created"]), models.Index(fields=["sender", "created"])]
 

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
 
 from apps.audit.services import audit_record
 from apps.common.errors import (
@@ -52,7 +53,7 @@ def flag_entries() -> list[wordlist.Entry]:
 def chat_post(*, user, text: object, table=None, match=None, ip: str | None = None) -> ChatMessage:
     """Post a line to a table (or the lobby when ``table`` is None)."""
     if is_staff_member(user):
-        raise Forbidden("Staff do not chat as players.", code="staff_cannot_play")
+        raise Forbidden(_("Staff do not chat as players."), code="staff_cannot_play")
     nickname = nickname_of(user)
     if not nickname:
         raise NicknameRequired()
@@ -68,17 +69,16 @@ def chat_post(*, user, text: object, table=None, match=None, ip: str | None = No
                                    text=text[:settings.CHAT_MAX_LENGTH * 2], ip=ip, created=now, refused=True)
         raise
     if not text:
-        raise ChatRefused("Write something first: the message is empty.", code="chat_empty")
+        raise ChatRefused(_("Write something first: the message is empty."), code="chat_empty")
     if len(text) > settings.CHAT_MAX_LENGTH:
-        raise ChatRefused(f"A message has at most {settings.CHAT_MAX_LENGTH} characters"
-                          f" ({len(text)} written).", code="chat_too_long")
+        raise ChatRefused(_("A message has at most %(n)s characters.") % {"n": settings.CHAT_MAX_LENGTH}, code="chat_too_long")
     limit, seconds = settings.CHAT_RATE
     reasons = wordlist.matches(text, flag_entries())
     with transaction.atomic():
         recent = ChatMessage.objects.filter(sender=user, room=room, refused=False,
                                             created__gt=now - timedelta(seconds=seconds)).count()
         if recent >= limit:
-            raise Conflict(f"Slow down: at most {limit} messages in {seconds} seconds.", code="chat_rate_limited")
+            raise Conflict(_("Slow down: at most %(limit)s messages in %(seconds)s seconds.") % {"limit": limit, "seconds": seconds}, code="chat_rate_limited")
         message = ChatMessage.objects.create(sender=user, nickname=nickname, room=room, table=table, match=match,
                                              text=text, ip=ip, created=now, flagged=bool(reasons),
                                              flag_reasons=reasons)
@@ -86,11 +86,28 @@ def chat_post(*, user, text: object, table=None, match=None, ip: str | None = No
     return message
 
 
+#: the name a system line carries: the page shows it as the room's notice, never as a player
+SYSTEM_NICKNAME = "Mazziere"
+
+
+def chat_system_post(*, actor, table, text: str, ip: str | None = None) -> ChatMessage:
+    """A system line in a table's chat, written by staff (the back office's "message a table")."""
+    text = (text or "").strip()
+    if not text:
+        raise ChatRefused("Write something first: the message is empty.", code="chat_empty")
+    if len(text) > settings.CHAT_MAX_LENGTH:
+        raise ChatRefused(f"A message has at most {settings.CHAT_MAX_LENGTH} characters.", code="chat_too_long")
+    message = ChatMessage.objects.create(sender=actor, nickname=SYSTEM_NICKNAME, room=str(table.pk), table=table,
+                                         text=text, ip=ip, created=timezone.now(), system=True)
+    chat_posted.send(sender=ChatMessage, message=message)
+    return message
+
+
 def chat_report(*, user, message_id: object, reason: object = "other", note: object = "") -> ChatMessage:
     """A player reports a line (platform.md §7.2): it enters the review queue with the reporter
     and the reason. Once per line and player (409 already_reported); not one's own line."""
     if type(message_id) is not int:
-        raise DomainError("Which message? Give its id.", code="bad_frame")
+        raise DomainError(_("Which message? Give its id."), code="bad_frame")
     if is_staff_member(user):
         raise Forbidden("Staff review lines in the compliance area; reports are for players.")
     reason = reason or "other"
@@ -102,7 +119,7 @@ def chat_report(*, user, message_id: object, reason: object = "other", note: obj
     with transaction.atomic():
         message = ChatMessage.objects.select_for_update().filter(pk=message_id, refused=False).first()
         if message is None or message.hidden:
-            raise NotFoundError("No such message.")
+            raise NotFoundError(_("No such message."))
         if message.sender_id == user.pk:
             raise Conflict("You cannot report your own message.", code="cannot_report_own")
         try:

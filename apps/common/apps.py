@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
 
 from .tick import tick_jobs_discover
 
@@ -15,7 +16,7 @@ def _ensure_groups(sender, **kwargs):
 class CommonConfig(AppConfig):
     name = "apps.common"
     label = "common"
-    verbose_name = "Common"
+    verbose_name = _("Common")
 
     def ready(self) -> None:
         post_migrate.connect(_ensure_groups, dispatch_uid="mazziere_staff_groups")

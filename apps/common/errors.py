@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 
 class DomainError(Exception):
     status = 400
     code = "validation_error"
-    default_detail = "The request is not valid."
+    default_detail = gettext_lazy("The request is not valid.")
 
     def __init__(self, detail: str | None = None, *, code: str | None = None, status: int | None = None,
                  **extra: Any) -> None:
-        self.detail = detail or self.default_detail
+        self.detail = str(detail or self.default_detail)  # in the language active when raised
         if code:
             self.code = code
         if status:
@@ -33,7 +35,7 @@ class ValidationFailed(DomainError):
     """400 validation_error; ``fields`` maps names to lists of messages."""
 
     def __init__(self, detail: str | None = None, *, fields: dict[str, list[str]] | None = None) -> None:
-        super().__init__(detail or "Invalid input.", fields=fields or {})
+        super().__init__(detail or gettext_lazy("Invalid input."), fields=fields or {})
 
 
 class Conflict(DomainError):
@@ -48,25 +50,25 @@ class Forbidden(DomainError):
 class NotFoundError(DomainError):
     status = 404
     code = "not_found"
-    default_detail = "Not found."
+    default_detail = gettext_lazy("Not found.")
 
 
 class InsufficientFunds(DomainError):
     status = 402
     code = "insufficient_funds"
-    default_detail = "There is not enough money in the wallet for this."
+    default_detail = gettext_lazy("There is not enough money in the wallet for this.")
 
 
 class StaffCannotPlay(DomainError):
     status = 403
     code = "staff_cannot_play"
-    default_detail = "Staff accounts cannot play, register, sit or chat as players."
+    default_detail = gettext_lazy("Staff accounts cannot play, register, sit or chat as players.")
 
 
 class NicknameRequired(DomainError):
     status = 409
     code = "nickname_required"
-    default_detail = "Choose a nickname first: it is needed to play, register and chat."
+    default_detail = gettext_lazy("Choose a nickname first: it is needed to play, register and chat.")
 
 
 class Sanctioned(DomainError):

@@ -10,6 +10,8 @@ GROUP_PERMISSIONS: dict[str, list[str]] = {
     "operator": [
         "auth.view_user", "players.view_profile",
         "tables.view_table", "matches.view_match", "matches.view_matchaction", "rankings.view_xpaward",
+        "tournaments.view_tournament", "tournaments.add_tournament", "tournaments.change_tournament",
+        "tournaments.view_registration", "tournaments.view_tournamentmatch",
     ],
     "finance": [
         "auth.view_user", "players.view_profile",

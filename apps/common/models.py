@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class IdempotencyRecord(models.Model):
@@ -24,6 +25,8 @@ class IdempotencyRecord(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("idempotency key")
+        verbose_name_plural = _("idempotency keys")
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_user_key_unique")]
 
     def __str__(self) -> str:

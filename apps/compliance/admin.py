@@ -55,7 +55,8 @@ class SanctionIssueForm(forms.ModelForm):
 class SanctionAdmin(ReadOnlyAdmin):
     list_display = ("player", "kind", "duration", "starts_at", "ends_at", "lifted_at", "created_by")
     list_select_related = ("player", "created_by")  # created_by is nullable
-    list_filter = ("kind", "duration")
+    list_filter = ("kind", "duration", "starts_at")
+    date_hierarchy = "starts_at"
     search_fields = ("player__username", "player__profile__nickname", "reason")
     form = SanctionIssueForm
 

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 CHAT_BAN, LOBBY_BAN, ACCOUNT_SUSPENSION, AUTHORITY_REPORT = (
     "chat_ban", "lobby_ban", "account_suspension", "authority_report")
@@ -43,6 +44,8 @@ class Sanction(models.Model):
     objects = SanctionQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("sanction")
+        verbose_name_plural = _("sanctions")
         ordering = ["-starts_at", "-id"]
 
     def __str__(self) -> str:

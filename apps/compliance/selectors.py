@@ -5,6 +5,7 @@ from __future__ import annotations
 from zoneinfo import ZoneInfo
 
 from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext as _
 
 from apps.common.errors import Sanctioned
 from apps.wallet.models import BONUS, CASH, CREDITS
@@ -14,6 +15,9 @@ from .models import ACCOUNT_SUSPENSION, AUTHORITY_REPORT, CHAT_BAN, LOBBY_BAN, S
 
 LOBBY_BLOCKING = (LOBBY_BAN, ACCOUNT_SUSPENSION, AUTHORITY_REPORT)
 ROME = ZoneInfo("Europe/Rome")
+KIND_WORDS = {CHAT_BAN: gettext_lazy("chat ban"), LOBBY_BAN: gettext_lazy("lobby ban"),
+              ACCOUNT_SUSPENSION: gettext_lazy("account suspension"),
+              AUTHORITY_REPORT: gettext_lazy("report to the authority")}
 
 
 def sanction_active_kinds(*, player_id: int) -> set[str]:
@@ -43,9 +47,11 @@ def sanction_describe(sanction: Sanction) -> str:
 
 
 def _describe(sanction: Sanction) -> str:
-    until = "permanently" if sanction.ends_at is None else \
-        f"until {sanction.ends_at.astimezone(ROME).strftime('%d/%m/%Y %H:%M')} (Rome time)"
-    return f"Your account has an active {sanction.kind.replace('_', ' ')} {until}."
+    kind = KIND_WORDS.get(sanction.kind, sanction.kind.replace("_", " "))
+    if sanction.ends_at is None:
+        return _("Your account has an active %(kind)s, permanently.") % {"kind": kind}
+    return _("Your account has an active %(kind)s until %(end)s (Rome time).") % {
+        "kind": kind, "end": sanction.ends_at.astimezone(ROME).strftime("%d/%m/%Y %H:%M")}
 
 
 def _check(player, kinds: tuple[str, ...]) -> None:

@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class GamesConfig(AppConfig):
     name = "apps.games"
     label = "games"
-    verbose_name = "Games"
+    verbose_name = _("Games")

@@ -1,8 +1,58 @@
-from django.shortcuts import render
+"""Game pages: the lobby of games on offer and each game's rules."""
 
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import markdown
+from django.conf import settings
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.safestring import mark_safe
+
+from .engines import ENGINES
 from .selectors import game_catalogue
+
+RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
 
 
 def lobby(request):
     """The lobby: the games on offer (tables and tournaments join it as they land)."""
     return render(request, "lobby.html", {"games": game_catalogue()})
+
+
+#: sections of a rules file written for the engine's developers, not for players
+DEVELOPER_SECTIONS = re.compile(r"^(sources|actions|view|robot)\b", re.IGNORECASE)
+
+
+def rules_for_players(text: str) -> str:
+    """The rules file without its title and the developers' sections (sources, action JSON,
+    the engine's view, the robot): what a player reads before sitting down."""
+    kept, keep = [], False  # the title and the engine's identity before the first section go too
+    for line in text.splitlines():
+        if line.startswith("## "):
+            title = re.sub(r"^##\s*[\d.]*\s*", "", line)
+            keep = not DEVELOPER_SECTIONS.match(title)
+            line = f"## {title}"  # the numbering has holes once sections are left out
+        if keep:
+            kept.append(line)
+    return "\n".join(kept)
+
+
+@lru_cache(maxsize=32)
+def _rules_html(game: str) -> str:
+    """A game's rules file as HTML (files of this repository, so trusted markup)."""
+    text = (RULES_DIR / f"{game}.md").read_text(encoding="utf-8")
+    return markdown.markdown(rules_for_players(text), extensions=["tables", "fenced_code", "sane_lists"])
+
+
+def rules(request, game: str):
+    """The rules of one game, rendered from ``docs/rules/<game>.md``."""
+    if game not in ENGINES or not (RULES_DIR / f"{game}.md").is_file():
+        raise Http404
+    return render(request, "games/rules.html", {
+        "game": ENGINES[game], "games": game_catalogue(),
+        "rules": mark_safe(_rules_html(game)),  # noqa: S308 (the repository's own rules files)
+    })

@@ -1,11 +1,12 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_save
+from django.utils.translation import gettext_lazy as _
 
 
 class MatchesConfig(AppConfig):
     name = "apps.matches"
     label = "matches"
-    verbose_name = "Matches"
+    verbose_name = _("Matches")
 
     def ready(self) -> None:
         # register this app's Celery tasks in every process (web, worker, tests): the services

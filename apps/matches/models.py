@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from apps.common.models import AppendOnlyModel
 
@@ -56,8 +57,9 @@ class Match(models.Model):
     group = models.CharField(max_length=60, blank=True, default="")
 
     class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
         ordering = ["-id"]
-        verbose_name_plural = "matches"
 
     def __str__(self) -> str:
         return f"match {self.pk} ({self.game}, v{self.version})"
@@ -81,6 +83,8 @@ class MatchSeat(models.Model):
     abandoned = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("match seat")
+        verbose_name_plural = _("match seats")
         ordering = ["match", "number"]
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="matchseat_unique")]
 
@@ -102,6 +106,8 @@ class MatchAction(AppendOnlyModel):
     at = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("match action")
+        verbose_name_plural = _("match actions")
         ordering = ["match", "seq"]
         constraints = [models.UniqueConstraint(fields=["match", "seq"], name="matchaction_seq_unique")]
 
@@ -120,6 +126,8 @@ class CancelProposal(models.Model):
     cancelled = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("cancellation proposal")
+        verbose_name_plural = _("cancellation proposals")
         ordering = ["-id"]
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from apps.common.errors import Forbidden, NotFoundError
 from apps.common.roles import COMPLIANCE, OPERATOR, has_role
@@ -23,10 +24,10 @@ def match_get(*, match_id: Any) -> Match:
     try:
         pk = int(match_id)
     except (TypeError, ValueError):
-        raise NotFoundError("No such match.") from None
+        raise NotFoundError(_("No such match.")) from None
     match = Match.objects.prefetch_related("match_seats").filter(pk=pk).first()
     if match is None:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(_("No such match."))
     return match
 
 
@@ -56,9 +57,9 @@ def match_log_get(*, match: Match, user) -> dict[str, Any]:
     every hand and the undealt cards (§8.2, the insider cases).
     """
     if match.status == Match.PLAYING:
-        raise Forbidden("The log of a match opens when the match is over, for staff too.")
+        raise Forbidden(_("The log of a match opens when the match is over, for staff too."))
     if not _is_reviewer(user) and not any(m.player_id == user.pk for m in match.match_seats.all()):
-        raise Forbidden("The log is for staff, and for the match's players once it is over.")
+        raise Forbidden(_("The log is for staff, and for the match's players once it is over."))
     return match_log(match)
 
 

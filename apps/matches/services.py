@@ -23,22 +23,31 @@ import logging
 from datetime import timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
 from celery import signature
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
+from apps.common.push import group_send
 from apps.games.engines import IllegalAction, get_engine
 from apps.games.engines.cards import derive_rng, new_seed
 from apps.players.selectors import nickname_of
 from apps.rankings.services import rankings_award_match
-from apps.wallet.services import escrow_settle, stakes_collect
+from apps.wallet.selectors import wallet_get
+from apps.wallet.services import escrow_settle, match_escrow_code, stakes_collect, wallet_debit
 
 from .models import CancelProposal, Match, MatchAction, MatchSeat
-from .settlement import BESTIA_ESCROW_UNITS, Settlement, pot_settlement, refund_settlement, units_settlement
+from .settlement import (
+    BESTIA_ESCROW_UNITS,
+    Settlement,
+    net_settlement,
+    pot_settlement,
+    refund_settlement,
+    units_settlement,
+)
 from .signals import match_changed, match_finished, match_seat_abandoned
 
 log = logging.getLogger(__name__)
@@ -59,9 +68,47 @@ class StakesShort(Exception):
         self.players = players
 
 
-def stake_per_seat(game: str, stake: int) -> int:
-    """What a human puts in escrow at the start (Bestia: 30 units, platform.md §8.5)."""
-    return stake * BESTIA_ESCROW_UNITS if game == "bestia" else stake
+def stake_per_seat(game: str, stake: int, options: dict[str, Any] | None = None) -> int:
+    """What a human puts in escrow at the start (platform.md §8.5): Bestia 30 units, Scala 40
+    its entry fee in units (``entry_fee × stake``)."""
+    if game == "bestia":
+        return stake * BESTIA_ESCROW_UNITS
+    if game == "scala40":
+        return stake * _fee_units(options, "entry_fee")
+    return stake
+
+
+def _fee_units(options: dict[str, Any] | None, name: str) -> int:
+    value = (options or {}).get(name, 1)
+    return value if type(value) is int and value >= 0 else 1
+
+
+def poker_passive_action(state, seat: int) -> dict[str, Any]:
+    """The poker autopilot of a human seat (disconnected, timed out, or leaving): check,
+    stand pat, else fold; it never puts a chip in (seed 001's fair play)."""
+    legal = state.legal_actions(seat)
+    for wanted in ({"type": "check"}, {"type": "draw", "cards": []}, {"type": "fold"}):
+        if wanted in legal:
+            return wanted
+    return legal[0]
+
+
+def _reentry_fee(match: Match) -> int:
+    return match.stake * _fee_units(match.options, "reentry_fee") if match.official else 0
+
+
+def _reentry_fee_take(match: Match, ms: MatchSeat) -> None:
+    """Scala 40: a re-entry first debits ``reentry_fee × stake`` from the player's wallet into
+    the match escrow, in the action's transaction (402 ``insufficient_funds`` and nothing
+    changes when the wallet cannot pay; platform.md §8.5)."""
+    fee = _reentry_fee(match)
+    if not fee or ms.player_id is None:
+        return
+    wallet_debit(player=ms.player, currency=match.currency, amount=fee, kind="stake",
+                 reference=f"match:{match.pk}", destination=match_escrow_code(match.pk),
+                 idempotency_key=f"reentry:match:{match.pk}:seat:{ms.number}:v{match.version}")
+    ms.stake_paid += fee
+    ms.save(update_fields=["stake_paid"])
 
 
 # -- start --------------------------------------------------------------------------------
@@ -138,7 +185,7 @@ def _push(group: str, message: dict[str, Any]) -> None:
     try:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(group, message)
+            group_send(layer, group, message)
     except Exception:  # a broadcast never fails the request (platform.md §0.8)
         log.exception("broadcast to %s failed", group)
 
@@ -209,66 +256,94 @@ def schedule_robots(match_id: int, delay: float | None = None) -> None:
         countdown=delay or None))
 
 
-def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, seat: int | None = None,
-                       by: str = MatchAction.PLAYER) -> Match:
-    """Apply one action; raise a DomainError and change nothing if it is refused."""
+#: the fields a move changes on the match row (a match that ends saves them all)
+MOVE_FIELDS = ["version", "state", "turn_deadline"]
+
+
+def match_action_apply(*, match_id: int | None, action: Any, version: Any, user=None, seat: int | None = None,
+                       by: str = MatchAction.PLAYER, where: dict[str, Any] | None = None) -> Match:
+    """Apply one action; raise a DomainError and change nothing if it is refused.
+
+    ``where``: instead of an id, the owner's lookup of its match in play (a table's link),
+    folded into the locking read, so a move from a table socket costs no read of its own;
+    409 ``match_over`` when nothing matches it.
+    """
     if type(version) is not int:
-        raise DomainError("The move needs the integer version of the match it was made on.",
-                          code="validation_error", fields={"version": ["An integer is required."]})
+        raise DomainError(_("The move needs the integer version of the match it was made on."),
+                          code="validation_error", fields={"version": [_("An integer is required.")]})
     if seat is not None and type(seat) is not int:
-        raise DomainError("The seat is the integer number of your own seat.", code="validation_error",
-                          fields={"seat": ["An integer is required."]})
+        raise DomainError(_("The seat is the integer number of your own seat."), code="validation_error",
+                          fields={"seat": [_("An integer is required.")]})
     with transaction.atomic():
-        match = _lock_match(match_id)
-        if match is None:
-            raise NotFoundError("No such match.")
-        if match.status != Match.PLAYING:
-            raise Conflict("This match is over: no more moves.", code="match_over")
-        seats = {ms.number: ms for ms in match.match_seats.all()}
-        match._seat_rows = list(seats.values())
-        if by == MatchAction.PLAYER:
-            own = [ms for ms in seats.values() if user is not None and ms.player_id == user.pk]
-            if not own:
-                raise Forbidden("Only the players seated in this match can move.")
-            if seat is None:
-                seat = own[0].number
-            elif seat not in {ms.number for ms in own}:
-                raise Forbidden("You can only move for your own seat.")
-            if seats[seat].abandoned:
-                raise Forbidden("You left this match: the robot plays your seat to the end.")
-        if version != match.version:
-            raise Conflict(f"Another move came first: the match is now at version {match.version}.",
-                           code="stale_version", version=match.version)
-        state = _load(match)
-        if seat not in state.to_act:
-            raise Conflict("It is not your turn.", code="not_your_turn")
-        try:
-            events = state.apply(seat, action)
-        except IllegalAction as exc:
-            raise IllegalMove(str(exc)) from None
-        match.version += 1
-        match.state = state.to_json()
-        MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action, by=by,
-                                   version=match.version, events=events, at=timezone.now())
-        if by == MatchAction.PLAYER:
-            ms = seats[seat]
-            if ms.robot_playing or ms.timeouts_in_row or ms.grace_deadline:
-                ms.robot_playing = ms.abandoned  # the player takes the seat back
-                ms.timeouts_in_row = 0
-                ms.grace_deadline = None
-                ms.save(update_fields=["robot_playing", "timeouts_in_row", "grace_deadline"])
-        elif by == MatchAction.TIMEOUT:
-            ms = seats[seat]
-            ms.timeouts_in_row += 1
-            if ms.timeouts_in_row >= settings.AWAY_AFTER_TIMEOUTS:
-                ms.robot_playing = True  # away: the robot plays every turn until the player returns
-            ms.save(update_fields=["timeouts_in_row", "robot_playing"])
-        if state.is_over:
-            _finish(match, state)
+        if where is not None:
+            match = (Match.objects.select_for_update(of=("self",))
+                     .filter(status=Match.PLAYING, **where).order_by("-pk").first())
+            if match is None:
+                raise Conflict(_("No match is being played here now."), code="match_over")
         else:
-            _after_state_change(match, state, by=by)
+            match = _lock_match(match_id)
+        if match is None:
+            raise NotFoundError(_("No such match."))
+        return _apply_locked(match, action=action, version=version, user=user, seat=seat, by=by)
+
+
+def _apply_locked(match: Match, *, action: Any, version: int, user, seat: int | None, by: str) -> Match:
+    """``match_action_apply`` once the match row is locked (the robot's path locks it once).
+
+    Statements: the match's seats, the log row, the match row's changed fields; after
+    commit the owner's ``match_changed`` (a table: its revision) and one push."""
+    if match.status != Match.PLAYING:
+        raise Conflict(_("This match is over: no more moves."), code="match_over")
+    rows = _seat_rows(match)
+    seats = {ms.number: ms for ms in rows}
+    if by == MatchAction.PLAYER:
+        own = [ms for ms in rows if user is not None and ms.player_id == user.pk]
+        if not own:
+            raise Forbidden(_("Only the players seated in this match can move."))
+        if seat is None:
+            seat = own[0].number
+        elif seat not in {ms.number for ms in own}:
+            raise Forbidden(_("You can only move for your own seat."))
+        if seats[seat].abandoned:
+            raise Forbidden(_("You left this match: the robot plays your seat to the end."))
+    if version != match.version:
+        raise Conflict(_("Another move came first: the match is now at version %(version)s.") % {"version": match.version},
+                       code="stale_version", version=match.version)
+    state = getattr(match, "_state_loaded", None) or _load(match)
+    match.__dict__.pop("_state_loaded", None)
+    if seat not in state.to_act:
+        raise Conflict(_("It is not your turn."), code="not_your_turn")
+    if match.game == "scala40" and isinstance(action, dict) and action.get("type") == "reenter" \
+            and action in state.legal_actions(seat):
+        _reentry_fee_take(match, seats[seat])
+    try:
+        events = state.apply(seat, action)
+    except IllegalAction as exc:
+        raise IllegalMove(str(exc)) from None
+    match.version += 1
+    match.state = state.to_json()
+    MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action, by=by,
+                               version=match.version, events=events, at=timezone.now())
+    if by == MatchAction.PLAYER:
+        ms = seats[seat]
+        if ms.robot_playing or ms.timeouts_in_row or ms.grace_deadline:
+            ms.robot_playing = ms.abandoned  # the player takes the seat back
+            ms.timeouts_in_row = 0
+            ms.grace_deadline = None
+            ms.save(update_fields=["robot_playing", "timeouts_in_row", "grace_deadline"])
+    elif by == MatchAction.TIMEOUT:
+        ms = seats[seat]
+        ms.timeouts_in_row += 1
+        if ms.timeouts_in_row >= settings.AWAY_AFTER_TIMEOUTS:
+            ms.robot_playing = True  # away: the robot plays every turn until the player returns
+        ms.save(update_fields=["timeouts_in_row", "robot_playing"])
+    if state.is_over:
+        _finish(match, state)
         match.save()
-        _changed(match)
+    else:
+        _after_state_change(match, state, by=by)
+        match.save(update_fields=MOVE_FIELDS)
+    _changed(match)
     return match
 
 
@@ -276,7 +351,9 @@ def match_action_apply(*, match_id: int, action: Any, version: Any, user=None, s
 
 
 def match_robot_move(*, match_id: int) -> bool:
-    """Play one robot move if a robot-controlled seat is to act; True if one was played."""
+    """Play one robot move if a robot-controlled seat is to act; True if one was played.
+
+    One lock and one read of the seats for the choice and the move alike."""
     with transaction.atomic():
         match = _lock_match(match_id, status=Match.PLAYING)
         if match is None:
@@ -287,10 +364,25 @@ def match_robot_move(*, match_id: int) -> bool:
             return False
         seat = robots[0]
         rng = derive_rng(int(match.seed), "robot", match.version, seat)
-        action = get_engine(match.game).bot_action(state, seat, rng)
-        match_action_apply(match_id=match.pk, action=action, version=match.version, seat=seat,
-                           by=MatchAction.ROBOT)
+        action = _autopilot_action(match, state, seat, rng)
+        match._state_loaded = state  # the autopilot only reads it (legal actions, the seat's view)
+        _apply_locked(match, action=action, version=match.version, user=None, seat=seat, by=MatchAction.ROBOT)
     return True
+
+
+def _autopilot_action(match: Match, state, seat: int, rng) -> dict[str, Any]:
+    """The move the platform makes for a seat: the engine's robot, except that a human's
+    poker seat only checks or folds, and a Scala 40 re-entry the wallet cannot pay is declined."""
+    ms = next((m for m in _seat_rows(match) if m.number == seat), None)
+    human = ms is not None and ms.player_id is not None
+    if match.game == "poker_italiana" and human:
+        return poker_passive_action(state, seat)
+    action = get_engine(match.game).bot_action(state, seat, rng)
+    if match.game == "scala40" and human and action.get("type") == "reenter" and _reentry_fee(match):
+        balance = wallet_get(player=ms.player)["cash_cents" if match.currency == "cash" else "credits"]
+        if balance < _reentry_fee(match) and {"type": "decline"} in state.legal_actions(seat):
+            return {"type": "decline"}
+    return action
 
 
 def match_robot_turns(*, match_id: int) -> int:
@@ -328,12 +420,11 @@ def match_turn_timeout(*, match_id: int, version: int | None = None) -> bool:
         if robots_only:
             match.turn_deadline = None
             match.save(update_fields=["turn_deadline"])
-        engine = get_engine(match.game)
         for seat in seats:
             if seat not in state.to_act:
                 continue
             rng = derive_rng(int(match.seed), "timeout", match.version, seat)
-            action = engine.bot_action(state, seat, rng)
+            action = _autopilot_action(match, state, seat, rng)
             match = match_action_apply(match_id=match.pk, action=action, version=match.version, seat=seat,
                                        by=MatchAction.TIMEOUT)
             if match.status != Match.PLAYING:
@@ -389,7 +480,7 @@ def match_abandon(*, match: Match, seat: int) -> None:
     ms.save(update_fields=["abandoned", "robot_playing", "grace_deadline"])
     match.__dict__.pop("_seat_rows", None)  # the cached seats no longer say who plays
     state = _load(match)
-    if len(state.teams) == 2:
+    if len(state.teams) == 2 and match.game != "poker_italiana":  # poker: the autopilot folds the hand
         losing = next(i for i, team in enumerate(state.teams) if seat in team)
         _finish(match, state, forced_winner=1 - losing)
     else:
@@ -475,6 +566,8 @@ def _settle(match: Match, seats: list[MatchSeat], teams: list[list[int]], winner
     if match.game == "bestia":
         balances = dict(enumerate(result.get("scores") or []))
         outcome = units_settlement(paid, balances, match.stake, abandoned=abandoned)
+    elif match.game == "poker_italiana":  # exactly the engine's nets, no bank (platform.md §8.5)
+        outcome = net_settlement(paid, dict(enumerate(result.get("scores") or [])))
     else:
         outcome = pot_settlement(paid, None if winner is None else teams[winner])
     _pay(match, seats, outcome, paid)
@@ -509,20 +602,20 @@ def _proposal_dict(match: Match, proposal: CancelProposal | None) -> dict[str, A
 
 def match_cancel_vote(*, match_id: int, user, accept: Any) -> dict[str, Any]:
     if type(accept) is not bool:
-        raise DomainError("Say yes or no: 'accept' must be true or false.", code="validation_error",
-                          fields={"accept": ["true or false"]})
+        raise DomainError(_("Say yes or no: 'accept' must be true or false."), code="validation_error",
+                          fields={"accept": [_("true or false")]})
     with transaction.atomic():
         match = _lock_match(match_id)
         if match is None:
-            raise NotFoundError("No such match.")
+            raise NotFoundError(_("No such match."))
         if not match.cancellable:
-            raise Conflict("Tournament matches cannot be cancelled by the players.",
+            raise Conflict(_("Tournament matches cannot be cancelled by the players."),
                            code="not_allowed_in_tournament")
         if match.status != Match.PLAYING:
-            raise Conflict("This match is over.", code="match_over")
+            raise Conflict(_("This match is over."), code="match_over")
         ms = match.match_seats.filter(player=user).first()
         if ms is None or ms.abandoned:
-            raise Forbidden("Only the human players seated in this match vote.")
+            raise Forbidden(_("Only the human players seated in this match vote."))
         now = timezone.now()
         proposal = match.cancel_proposals.filter(closed=False).first()
         if proposal is not None and proposal.deadline <= now:
@@ -554,10 +647,24 @@ def _cancel(match: Match) -> None:
     paid = {ms.number: ms.stake_paid for ms in seats if ms.player_id and ms.stake_paid}
     if paid and not match.settled:
         match.settled = True
-        outcome = refund_settlement(paid, forfeiting=[ms.number for ms in seats if ms.abandoned])
+        # a poker player who left keeps his stack: leaving a hand is folding it, never a penalty
+        forfeiting = [] if match.game == "poker_italiana" else [ms.number for ms in seats if ms.abandoned]
+        outcome = refund_settlement(paid, forfeiting=forfeiting)
         _pay(match, seats, outcome, paid)
     match.save()
     _ended(match)
+
+
+def match_cancel_by_owner(*, match: Match) -> bool:
+    """Cancel a match in play on its owner's decision (an operator closing its table), on the
+    friendly-cancellation path: every stake back, no bank, §8.4's abandonment exception kept.
+    The caller holds the match's lock (after its own row: the one lock order). False if the
+    match was not in play."""
+    if match.status != Match.PLAYING:
+        return False
+    _cancel(match)
+    _changed(match)
+    return True
 
 
 def match_cancel_votes_expire() -> int:
@@ -581,3 +688,19 @@ def match_deadlines_fire() -> int:
         fired += bool(match_grace_expired(match_seat_id=ms_id))
     fired += match_cancel_votes_expire()
     return fired
+
+
+def matches_cancel(*, match_ids: list[int]) -> int:
+    """Their owner stops these matches (not the players' friendly cancellation): each one
+    still playing becomes ``cancelled`` (any stake goes back as in §8.4), takes no more moves
+    (409 ``match_over``) and says so once through ``match_finished``. Safe to call twice."""
+    done = 0
+    for match_id in sorted(match_ids):
+        with transaction.atomic():
+            match = _lock_match(match_id, status=Match.PLAYING)
+            if match is None:
+                continue
+            _cancel(match)
+            _changed(match)
+            done += 1
+    return done

@@ -7,16 +7,21 @@ from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from apps.audit.services import audit_record
 from apps.common.errors import DomainError
 from apps.common.net import request_ip
-from apps.common.roles import COMPLIANCE, FINANCE, has_role
+from apps.common.roles import COMPLIANCE, FINANCE, STAFF_GROUPS, has_role
+from apps.compliance.models import ACCOUNT_SUSPENSION, AUTHORITY_REPORT, Sanction
 from apps.wallet.services import ADJUSTMENT_MAX, wallet_adjust
 
 from .models import NicknameChange, Profile
+from .selectors import players_with_balances_all
 from .services import nickname_rename, passport_pay
 
 User = get_user_model()
@@ -50,20 +55,117 @@ class RenameForm(forms.Form):
 admin.site.unregister(User)
 
 
+class RoleFilter(admin.SimpleListFilter):
+    title = _("role")
+    parameter_name = "role"
+
+    def lookups(self, request, model_admin):
+        return [("player", _("players")), ("staff", _("staff"))]
+
+    def queryset(self, request, queryset):
+        staff = Q(is_superuser=True) | Q(groups__name__in=STAFF_GROUPS)
+        if self.value() == "player":
+            return queryset.exclude(staff)
+        if self.value() == "staff":
+            return queryset.filter(staff).distinct()
+        return queryset
+
+
+class StatusFilter(admin.SimpleListFilter):
+    """A player's status (platform.md §7.4): suspended or reported by an active sanction."""
+
+    title = _("status")
+    parameter_name = "status"
+
+    def lookups(self, request, model_admin):
+        return [("active", _("active")), ("suspended", _("suspended")), ("reported", _("reported to the authority")),
+                ("sanctioned", _("any active sanction"))]
+
+    def queryset(self, request, queryset):
+        active = Sanction.objects.active()
+        value = self.value()
+        if value == "suspended":
+            return queryset.filter(pk__in=active.filter(kind=ACCOUNT_SUSPENSION).values("player"))
+        if value == "reported":
+            return queryset.filter(pk__in=active.filter(kind=AUTHORITY_REPORT).values("player"))
+        if value == "sanctioned":
+            return queryset.filter(pk__in=active.values("player"))
+        if value == "active":
+            return queryset.exclude(pk__in=active.filter(kind__in=(ACCOUNT_SUSPENSION, AUTHORITY_REPORT))
+                                    .values("player"))
+        return queryset
+
+
+class BalanceFilter(admin.SimpleListFilter):
+    title = _("balances")
+    parameter_name = "balance"
+
+    def lookups(self, request, model_admin):
+        return [("cash", _("has cash")), ("bonus", _("has bonus")), ("frozen", _("has frozen money")),
+                ("empty", _("no cash nor bonus"))]
+
+    def queryset(self, request, queryset):
+        value = self.value()
+        if value in ("cash", "bonus", "frozen"):
+            return queryset.filter(**{f"{value}__gt": 0})
+        if value == "empty":
+            return queryset.filter(cash=0, bonus=0)
+        return queryset
+
+
+def _money(cents: int | None) -> str:
+    cents = cents or 0
+    return f"{'-' if cents < 0 else ''}{abs(cents) // 100},{abs(cents) % 100:02d}"
+
+
 @admin.register(User)
 class PlayerAdmin(UserAdmin):
-    list_display = ("username", "nickname", "is_active", "is_staff", "date_joined")
+    """The players list with each one's balances and status, sortable and filtered (issue 16)."""
+
+    list_display = ("username", "nickname", "status", "cash_eur", "bonus_eur", "credits_col", "frozen_eur",
+                    "is_active", "is_staff", "date_joined", "ledger_link")
+    list_filter = (RoleFilter, StatusFilter, BalanceFilter, "is_active", "is_staff", "date_joined")
     search_fields = ("username", "profile__nickname", "email")
+    date_hierarchy = "date_joined"
     inlines = [ProfileInline]
     change_form_template = "admin/players/user_change_form.html"
 
-    @admin.display(ordering="profile__nickname")
+    @admin.display(description=_("nickname"), ordering="profile__nickname")
     def nickname(self, obj):
         profile = getattr(obj, "profile", None)
         return profile.nickname if profile else None
 
+    @admin.display(description=_("status"))
+    def status(self, obj):
+        if obj.reported:
+            return _("reported")
+        return _("suspended") if obj.suspended else _("active")
+
+    @admin.display(description=_("cash €"), ordering="cash")
+    def cash_eur(self, obj):
+        return _money(obj.cash)
+
+    @admin.display(description=_("bonus €"), ordering="bonus")
+    def bonus_eur(self, obj):
+        return _money(obj.bonus)
+
+    @admin.display(description=_("credits"), ordering="credits")
+    def credits_col(self, obj):
+        return obj.credits
+
+    @admin.display(description=_("frozen €"), ordering="frozen")
+    def frozen_eur(self, obj):
+        return _money(obj.frozen)
+
+    @admin.display(description=_("ledger"))
+    def ledger_link(self, obj):
+        return format_html('<a href="{}?player={}">{}</a>', reverse("backoffice:ledger"), obj.pk, _("ledger"))
+
     def get_queryset(self, request):
-        return super().get_queryset(request).select_related("profile")
+        active = Sanction.objects.active().filter(player=OuterRef("pk"))
+        return (players_with_balances_all(super().get_queryset(request)).select_related("profile")
+                .annotate(suspended=Exists(active.filter(kind=ACCOUNT_SUSPENSION)),
+                          reported=Exists(active.filter(kind=AUTHORITY_REPORT))))
 
     def get_urls(self):
         urls = super().get_urls()
@@ -124,6 +226,7 @@ class PlayerAdmin(UserAdmin):
 @admin.register(NicknameChange)
 class NicknameChangeAdmin(admin.ModelAdmin):
     list_display = ("created", "profile", "old", "new", "changed_by", "reason")
+    date_hierarchy = "created"
     list_select_related = ("profile", "changed_by")  # changed_by is nullable
     search_fields = ("old", "new", "profile__user__username")
 

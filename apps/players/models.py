@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from apps.common.models import AppendOnlyModel
 
@@ -11,6 +12,9 @@ from .rules import skeleton
 
 
 class Profile(models.Model):
+    NAPOLETANE, PIACENTINE = "napoletane", "piacentine"
+    ITALIAN_DECKS = [(NAPOLETANE, _("Napoletane")), (PIACENTINE, _("Piacentine"))]
+
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
                                 related_name="profile")
     # NULL until chosen: NULLs never clash in the unique index, empty strings would
@@ -20,9 +24,13 @@ class Profile(models.Model):
     nickname_skeleton = models.CharField(max_length=16, null=True, blank=True, editable=False)  # noqa: DJ001
     nickname_set_at = models.DateTimeField(null=True, blank=True)
     passport_paid_at = models.DateTimeField(null=True, blank=True)
+    #: the faces this player sees Italian cards in (any table, any game with the Italian deck)
+    italian_deck = models.CharField(max_length=10, choices=ITALIAN_DECKS, default=NAPOLETANE)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("player profile")
+        verbose_name_plural = _("player profiles")
         constraints = [
             # look-alike-insensitive uniqueness: two concurrent claims give exactly one winner
             models.UniqueConstraint(fields=["nickname_skeleton"], name="profile_nickname_skeleton_unique"),
@@ -53,4 +61,6 @@ class NicknameChange(AppendOnlyModel):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("nickname change")
+        verbose_name_plural = _("nickname changes")
         ordering = ["-created", "-id"]

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 
 from apps.common.errors import NotFoundError
 from apps.common.roles import STAFF_GROUPS
+from apps.wallet.models import Account, Entry
 
 from .models import Profile
 
@@ -41,3 +43,16 @@ def player_get(*, player_id: object):
     if user is None:
         raise NotFoundError("No such player.")
     return user
+
+
+def players_with_balances_all(users: QuerySet) -> QuerySet:
+    """``users`` with their balances as sortable columns (``cash``, ``bonus``, ``credits``, and
+    ``frozen``: their share of house:authority_frozen), for the staff players list."""
+    def balance(currency: str):
+        return Coalesce(Subquery(Account.objects.filter(player=OuterRef("pk"), currency=currency)
+                                 .values("balance")[:1]), Value(0))
+
+    frozen = (Entry.objects.filter(account__code="house:authority_frozen", player=OuterRef("pk"))
+              .order_by().values("player").annotate(s=Sum("amount")).values("s")[:1])
+    return users.annotate(cash=balance("cash"), bonus=balance("bonus"), credits=balance("credits"),
+                          frozen=Coalesce(Subquery(frozen), Value(0)))

@@ -42,6 +42,18 @@ def profile_ensure(*, user) -> Profile:
     return profile
 
 
+def profile_deck_set(*, user, deck: object) -> Profile:
+    """The Italian card faces a player sees at every table (Napoletane or Piacentine)."""
+    allowed = [value for value, _label in Profile.ITALIAN_DECKS]
+    if deck not in allowed:
+        raise ValidationFailed(_("Choose Napoletane or Piacentine."),
+                               fields={"italian_deck": [_("Choose Napoletane or Piacentine.")]})
+    profile = profile_ensure(user=user)
+    Profile.objects.filter(pk=profile.pk).update(italian_deck=deck)
+    profile.italian_deck = deck
+    return profile
+
+
 def nickname_set(*, user, nickname: object) -> Profile:
     """A player's one and only choice of nickname; credits the 300 welcome credits."""
     if is_staff_member(user):

@@ -11,5 +11,6 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("nickname/", views.nickname, name="nickname"),
     path("profile/", views.profile, name="profile"),
+    path("profile/cards/", views.profile_cards, name="profile_cards"),
     path("profile/recharge/", views.recharge, name="recharge"),
 ]

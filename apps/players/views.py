@@ -6,8 +6,11 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from apps.common.errors import DomainError
@@ -16,7 +19,7 @@ from apps.compliance.selectors import sanctions_active
 from apps.wallet.selectors import ledger_entry_as_dict, player_ledger, wallet_get
 
 from . import services
-from .forms import NicknameForm, SignupForm
+from .forms import CardsForm, NicknameForm, SignupForm
 from .selectors import nickname_of
 
 
@@ -63,14 +66,50 @@ def nickname(request):
                                                       "next": _safe_next(request, "")}, status=status)
 
 
+#: ledger entry kinds in words (the wallet records them as codes)
+ENTRY_KINDS = {
+    "adjustment": gettext_lazy("Adjustment by the operator"), "authority_forfeit": gettext_lazy("Forfeit (authority)"),
+    "authority_freeze": gettext_lazy("Frozen (authority)"), "authority_release": gettext_lazy("Released (authority)"),
+    "bank": gettext_lazy("Bank's share"), "credits_passport": gettext_lazy("Passport credits"),
+    "credits_recharge": gettext_lazy("Credits recharge"), "credits_welcome": gettext_lazy("Welcome credits"),
+    "match_settlement": gettext_lazy("Match settlement"), "release": gettext_lazy("Stake released"),
+    "stake": gettext_lazy("Stake"), "stake_return": gettext_lazy("Stake returned"),
+    "winnings": gettext_lazy("Winnings"),
+}
+CURRENCY_NAMES = {"cash": gettext_lazy("cash"), "bonus": gettext_lazy("bonus"), "credits": gettext_lazy("credits")}
+
+
+def _ledger_row(entry: dict) -> dict:
+    """A ledger entry as the page shows it: an aware time (the template shows it in
+    Europe/Rome), the kind and currency in words."""
+    return {**entry, "created": parse_datetime(entry["created"]),
+            "kind_label": ENTRY_KINDS.get(entry["kind"], entry["kind"]),
+            "currency_label": CURRENCY_NAMES.get(entry["currency"], entry["currency"])}
+
+
 @login_required
 def profile(request):
     context = {"sanctions": sanctions_active(player=request.user)}
     if not is_staff_member(request.user):
         entries = player_ledger(player=request.user)[:20]
+        profile_row = services.profile_ensure(user=request.user)
         context.update(wallet=wallet_get(player=request.user),
-                       entries=[ledger_entry_as_dict(e) for e in entries])
+                       entries=[_ledger_row(ledger_entry_as_dict(e)) for e in entries],
+                       cards_form=CardsForm(initial={"italian_deck": profile_row.italian_deck}))
     return render(request, "players/profile.html", context)
+
+
+@login_required
+@require_POST
+def profile_cards(request):
+    """The player's choice of Italian card faces."""
+    try:
+        services.profile_deck_set(user=request.user, deck=request.POST.get("italian_deck"))
+    except DomainError as exc:
+        messages.error(request, exc.detail)
+    else:
+        messages.success(request, _("Card faces saved."))
+    return redirect("players:profile")
 
 
 @login_required
@@ -82,5 +121,5 @@ def recharge(request):
         messages.error(request, exc.detail)
     else:
         messages.success(request, _("Recharge requested: %(credits)s credits arrive at %(at)s.")
-                         % {"credits": item.credits, "at": item.available_at.strftime("%H:%M")})
+                         % {"credits": item.credits, "at": timezone.localtime(item.available_at).strftime("%H:%M")})
     return redirect("players:profile")

@@ -9,3 +9,5 @@ from .models import XpAward
 class XpAwardAdmin(ReadOnlyAdmin):
     list_display = ("created", "player", "game", "match", "xp", "won")
     list_filter = ("game", "won")
+    list_select_related = ("player", "match")
+    date_hierarchy = "created"

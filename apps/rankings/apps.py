@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RankingsConfig(AppConfig):
     name = "apps.rankings"
     label = "rankings"
-    verbose_name = "Rankings"
+    verbose_name = _("Rankings")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from apps.common.models import AppendOnlyModel
 
@@ -14,9 +15,13 @@ class XpAward(AppendOnlyModel):
     match = models.ForeignKey("matches.Match", on_delete=models.PROTECT, related_name="xp_awards")
     xp = models.PositiveIntegerField()
     won = models.BooleanField(default=False)
+    #: Solitario: the game's score (solitario.md §8), shown on its leaderboard
+    score = models.PositiveIntegerField(null=True, blank=True)
     created = models.DateTimeField(db_index=True)
 
     class Meta:
+        verbose_name = _("XP award")
+        verbose_name_plural = _("XP awards")
         ordering = ["-created", "-id"]
         constraints = [models.UniqueConstraint(fields=["player", "match"], name="xp_once_per_match")]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone
 
 from apps.compliance.models import Sanction
@@ -28,10 +28,14 @@ def leaderboard(*, game: str, period: str = "all", limit: int = 100) -> list[dic
     hidden = Sanction.objects.active().filter(kind__in=["account_suspension", "authority_report"]) \
         .values("player_id")
     rows = (awards.exclude(player_id__in=hidden).values("player_id")
-            .annotate(xp=Sum("xp"), matches=Count("id"), wins=Count("id", filter=Q(won=True))))
+            .annotate(xp=Sum("xp"), matches=Count("id"), wins=Count("id", filter=Q(won=True)), best=Max("score")))
     nicknames = dict(Profile.objects.filter(user_id__in=[r["player_id"] for r in rows])
                      .values_list("user_id", "nickname"))
     ordered = sorted(rows, key=lambda r: (-r["xp"], -r["wins"], r["matches"],
                                           (nicknames.get(r["player_id"]) or "").lower()))
-    return [{"position": i + 1, "nickname": nicknames.get(r["player_id"]), "xp": r["xp"],
+    rows = [{"position": i + 1, "nickname": nicknames.get(r["player_id"]), "xp": r["xp"],
              "matches": r["matches"], "wins": r["wins"]} for i, r in enumerate(ordered[:limit])]
+    if game == "solitario":  # its score goes to its leaderboard: each player's best game
+        for row, r in zip(rows, ordered, strict=False):
+            row["best_score"] = r["best"] or 0
+    return rows

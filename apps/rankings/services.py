@@ -32,8 +32,12 @@ def rankings_award_match(*, match, teams: list[list[int]], winner: int | None, s
             continue
         won = ms.number in winning
         xp = xp_for_win(match.game) if won else LOSER_XP
+        score = None
         if match.game == "solitario":
+            # every finished game counts on the leaderboard with its score; XP only for a win
             xp = xp if won else 0
-        if xp or won:
-            awards.append(XpAward(player_id=ms.player_id, game=match.game, match=match, xp=xp, won=won, created=now))
+            score = ((match.result or {}).get("scores") or [0])[0]
+        if xp or won or score is not None:
+            awards.append(XpAward(player_id=ms.player_id, game=match.game, match=match, xp=xp, won=won, score=score,
+                                  created=now))
     return XpAward.objects.bulk_create(awards, ignore_conflicts=True)

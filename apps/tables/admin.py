@@ -41,8 +41,9 @@ class MatchSeatInline(admin.TabularInline):
 @admin.register(Table)
 class TableAdmin(ReadOnlyAdmin):
     list_display = ("id", "game", "players", "official", "stake", "currency", "leader", "status", "created")
-    list_filter = ("game", "official", "status")
+    list_filter = ("game", "official", "status", "currency")
     list_select_related = ("leader",)
+    date_hierarchy = "created"
 
 
 #: what a match keeps that reveals hidden cards while it is in play
@@ -55,6 +56,7 @@ class MatchAdmin(ReadOnlyAdmin):
                     "replay_link")
     list_filter = ("game", "status", "official", "flagged_same_ip")
     list_select_related = ("table_link",)
+    date_hierarchy = "started_at"
 
     @admin.display(description="table")
     def table(self, obj):
@@ -112,6 +114,7 @@ class MatchActionAdmin(ReadOnlyAdmin):
     list_display = ("match", "seq", "seat", "by", "version", "at")
     list_filter = ("by",)
     list_select_related = ("match",)
+    date_hierarchy = "at"
 
     def get_queryset(self, request):
         """Actions and their events appear when their match is over (a draw event names

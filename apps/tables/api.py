@@ -87,6 +87,16 @@ class TableReadyView(APIView):
         return Response(selectors.table_readiness(table_id=table_id))
 
 
+class TableSitOutView(APIView):
+    """``POST /api/tables/{id}/sit-out/`` ``{"out": true|false}``: poker's sit-out toggle (platform.md §8.5)."""
+
+    permission_classes = [IsPlayer]
+
+    @extend_schema(request=dict, responses=dict)
+    def post(self, request, table_id: int):
+        return Response(services.table_sit_out(user=request.user, table_id=table_id, out=_body(request).get("out")))
+
+
 class TableRobotView(APIView):
     permission_classes = [IsPlayer]
 

@@ -1,12 +1,13 @@
 from django.apps import AppConfig
 from django.contrib.auth.signals import user_logged_out
 from django.db.models.signals import post_save
+from django.utils.translation import gettext_lazy as _
 
 
 class TablesConfig(AppConfig):
     name = "apps.tables"
     label = "tables"
-    verbose_name = "Tables"
+    verbose_name = _("Tables")
 
     def ready(self) -> None:
         # the receivers import models (through compliance, chat and matches): only once the

@@ -9,10 +9,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.db.models import F
+
+from apps.common.push import group_send
 
 from .models import Table
 
@@ -31,7 +32,7 @@ def _send_now(group: str, message: dict[str, Any]) -> None:
     try:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(group, message)
+            group_send(layer, group, message)
     except Exception:  # a broadcast never fails the request (platform.md §0.8)
         log.exception("broadcast to %s failed", group)
 

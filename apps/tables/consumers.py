@@ -27,13 +27,13 @@ from apps.common.input import BadInput, json_loads_checked, text_problem
 from apps.common.net import client_ip
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_check_lobby
-from apps.matches.services import match_action_apply, match_cancel_vote
+from apps.matches.services import match_cancel_vote
 
 from . import broadcast
 from .models import Match, Table
 from .render import render_chat_line, render_error, render_fragments, render_notice
 from .selectors import table_access, table_match_in_play, table_revision
-from .services import socket_connected, socket_disconnected, socket_renew
+from .services import socket_connected, socket_disconnected, socket_renew, table_move
 
 CLOSE_LOGIN, CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_ABUSE = 4401, 4403, 4404, 4429
 log = logging.getLogger(__name__)
@@ -282,7 +282,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             else:
                 raise _bad("Unknown frame: send an action, chat, cancel_vote, report or sync.")
         except DomainError as exc:
-            await self._error(exc.code, exc.detail)
+            if exc.code == "stale_version":  # another move came first: show the table as it is now
+                await self._render()
+            else:
+                await self._error(exc.code, exc.detail)
         except Exception:  # a fault of ours must not take the socket down with it
             log.exception("table %s: a frame from user %s failed", self.table_id, self.user.pk)
             await self._error("bad_frame", "This frame could not be handled.")
@@ -298,8 +301,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _act(self, action: dict[str, Any], version: int, seat: int | None) -> None:
-        match = table_match_in_play(table_id=self.table_id)
-        match_action_apply(match_id=match.pk, action=action, version=version, user=self.user, seat=seat)
+        table_move(table_id=self.table_id, user=self.user, action=action, version=version, seat=seat)
 
     @database_sync_to_async
     def _chat(self, text: Any) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from apps.matches.models import Match
 
@@ -38,11 +39,17 @@ class Table(models.Model):
     empty_since = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     settings_version = models.PositiveIntegerField(default=0)
+    #: Poker all'italiana (each hand is a match): the table seat of the last hand's dealer,
+    #: and the table seats dealt in the hand in play, in match-seat order
+    poker_dealer = models.PositiveSmallIntegerField(null=True, blank=True)
+    hand_seats = models.JSONField(default=list, blank=True)
     #: grows after every committed change a table page shows (moves, seats, settings,
     #: connections): sockets reuse a snapshot read at the current revision
     revision = models.PositiveBigIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["-id"]
 
     def __str__(self) -> str:
@@ -65,8 +72,16 @@ class Seat(models.Model):
     #: the player asked for the next match (sitting down asks for one; the end of a match
     #: clears it, "Gioca ancora" sets it again): no stake is ever taken without it
     ready = models.BooleanField(default=False)
+    #: Poker all'italiana (platform.md §8.5): why the player is not dealt in ("" = dealt in):
+    #: by choice, away (last socket closed), short of credits, or leaving at the hand's end
+    sitting_out = models.CharField(max_length=8, blank=True, default="")
+    sitting_out_since = models.DateTimeField(null=True, blank=True, db_index=True)
+    #: a practice poker table's stack, carried from hand to hand (official tables use credits)
+    chips = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="seat_table_number_unique"),
@@ -89,6 +104,8 @@ class TableInvite(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("table invitation")
+        verbose_name_plural = _("table invitations")
         constraints = [models.UniqueConstraint(fields=["table", "player"], name="invite_unique")]
 
     def __str__(self) -> str:
@@ -106,6 +123,8 @@ class TableMatch(models.Model):
     ended = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("table match")
+        verbose_name_plural = _("table matches")
         ordering = ["-match"]
 
     def __str__(self) -> str:
@@ -128,6 +147,10 @@ class SocketConnection(models.Model):
     renewed = models.DateTimeField(default=timezone.now, db_index=True)
     server = models.CharField(max_length=200, blank=True, default="", db_index=True)
     process = models.CharField(max_length=100, blank=True, default="")
+
+    class Meta:
+        verbose_name = _("table connection")
+        verbose_name_plural = _("table connections")
 
     def __str__(self) -> str:
         return self.channel_name

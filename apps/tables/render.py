@@ -1,8 +1,16 @@
-"""HTML fragments for the table page, rendered per connection from that seat's own view.
+"""HTML fragments for the table page.
 
-One generic renderer serves every engine: the board shows the keys views share (hand,
-table, trick, scores...), and legal actions become clickable controls. A game may add
-``templates/tables/games/<game>/board.html`` where its view needs more.
+A table is drawn in two parts (issue 12, "rendering that scales"):
+
+- the public part (board, seats, timer, settings) comes from the spectator's view,
+  ``view(None)``: it is the same for every connection, so it is rendered once per table
+  revision and language and shared by every socket of the table in this process;
+- the private part (the seat's own hand as its controls, the cancellation prompt, the next
+  match, sit/leave) comes from ``view(seat)`` and ``legal_actions(seat)``, per connection.
+
+The games whose boards are public (``PUBLIC_BOARD_GAMES``) draw the table family by family
+(``templates/tables/games/_table.html`` and a score panel per game); any other game keeps
+its own ``templates/tables/games/<game>/board.html`` (or the generic board) drawn per seat.
 """
 
 from __future__ import annotations
@@ -10,33 +18,49 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from django.db.models import Prefetch
 from django.template.loader import TemplateDoesNotExist, get_template, render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from apps.common.roles import is_player
 from apps.games.engines import get_engine
 from apps.games.engines.cards import is_card, italian_deck
-from apps.matches.models import Match, MatchSeat
+from apps.matches.models import CancelProposal, Match, MatchAction, MatchSeat
+from apps.matches.settlement import bank_of
+from apps.rankings.models import XpAward
 
 from .models import Seat, SocketConnection, Table
 from .selectors import Access, table_access
+from .words import card_words, move_words, suit_words
 
 ITALIAN = frozenset(italian_deck())
+FISHING = ("scopa", "scopone", "asso_pigliatutto", "cirulla")
+#: the games whose whole table is drawn from public views and shared (see the module doc)
+PUBLIC_BOARD_GAMES = frozenset(FISHING + ("briscola", "tresette", "bestia", "hearts", "spades"))
 ACTION_LABELS = {
-    "knock": "Busso (gioco)", "pass": "Passo", "keep": "Tengo le carte", "buio": "Al buio",
-    "accuso": "Accuso", "bid": "Dichiaro", "draw": "Pesco", "discard": "Scarto",
+    "knock": gettext_lazy("Knock (I play)"), "pass": gettext_lazy("Pass"), "keep": gettext_lazy("Keep my cards"),
+    "buio": gettext_lazy("Play blind"), "accuso": gettext_lazy("Declare"), "bid": gettext_lazy("Bid"),
+    "draw": gettext_lazy("Draw"), "discard": gettext_lazy("Discard"),
     # poker all'italiana (check is Busso before the draw, Parola after it) and solitario
     "check": "Busso / Parola", "fold": "Lascio", "call": "Vedo", "bet": "Punto", "raise": "Rilancio",
     "recycle": "Rigiro il mazzo", "end": "Termino la partita",
 }
-CARD_KEYS = ("card",)
 #: view keys the generic board draws itself; others are listed as facts
 BOARD_KEYS = {"hand", "table", "trick", "last_trick", "scores", "to_act", "dealer", "hand_counts", "stock_count",
               "trump_card", "trump_suit", "seat", "players", "winner", "phase", "captured", "hands"}
+#: where each seat sits, by its distance from the viewer in playing order (the next seat
+#: plays on the viewer's right: Italian games go counter-clockwise, Hearts passes right)
+POSITIONS = {1: ["bottom"], 2: ["bottom", "top"], 3: ["bottom", "right", "left"],
+             4: ["bottom", "right", "top", "left"], 5: ["bottom", "right", "topright", "topleft", "left"],
+             6: ["bottom", "right", "topright", "top", "topleft", "left"]}
+ROBOT_NAMES = ("Aldo", "Bice", "Carlo", "Dora", "Ezio")
+PUBLIC_RENDERS = {"count": 0}  # how many times a public part was rendered (the scaling test reads it)
 
 
 def view_facts(view: dict[str, Any], players: int) -> tuple[dict[str, str], dict[str, list[str]]]:
@@ -64,30 +88,36 @@ def face_for(table: Table | None, game: str) -> str:
     return "italian" if set(engine.deck(engine.min_players)) <= ITALIAN else "french"
 
 
-def action_label(action: dict[str, Any]) -> str:
+def _french_deck(game: str) -> bool:
+    engine = get_engine(game)
+    return not set(engine.deck(engine.min_players)) <= ITALIAN
+
+
+def action_label(action: dict[str, Any], french: bool = False) -> str:
     kind = action.get("type")
     if kind == "play":
         capture = action.get("capture")
+        card = card_words(str(action.get("card")), french)
         if capture:
-            return f"{action.get('card')} prende {' + '.join(capture)}"
+            return _("%(card)s takes %(n)s cards") % {"card": card, "n": len(capture)}
         if capture == []:
-            return f"{action.get('card')} (cala)"
-        return str(action.get("card"))
+            return _("%(card)s, taking nothing") % {"card": card}
+        return card
     if kind == "bid":
-        return "Nil (0)" if action.get("bid") == 0 else f"Dichiaro {action.get('bid')}"
+        return _("Nil (0)") if action.get("bid") == 0 else _("Bid %(n)s") % {"n": action.get("bid")}
     if kind in ("bet", "raise") and isinstance(action.get("amount"), int):
         return f"{ACTION_LABELS[kind]} {action['amount']}"
     if kind == "move" and set(action) == {"type", "card", "to"}:
         to = action["to"]
         return f"{action['card']} → {'base' if to == 'f' else 'colonna ' + str(to)[1:]}"
     if kind == "accuso":
-        return f"Accuso {action.get('accuso')}"
-    label = ACTION_LABELS.get(kind, str(kind))
+        return _("Declare %(what)s") % {"what": str(action.get("accuso") or "").title()}
+    label = str(ACTION_LABELS.get(kind, str(kind)))
     extras = [f"{k}: {v}" for k, v in action.items() if k != "type"]
     return label + (f" ({', '.join(extras)})" if extras else "")
 
 
-def present_actions(legal: list[dict[str, Any]]) -> dict[str, Any]:
+def present_actions(legal: list[dict[str, Any]], french: bool = False) -> dict[str, Any]:
     """Group legal actions into controls: per-card choices, multi-card picks, plain buttons."""
     by_card: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
     picks: dict[str, dict[str, Any]] = {}
@@ -95,7 +125,10 @@ def present_actions(legal: list[dict[str, Any]]) -> dict[str, Any]:
     for action in legal:
         encoded = json.dumps(action, separators=(",", ":"))
         if isinstance(action.get("card"), str):
-            by_card.setdefault(action["card"], []).append({"json": encoded, "label": action_label(action)})
+            capture = action.get("capture") if isinstance(action.get("capture"), list) else None
+            by_card.setdefault(action["card"], []).append({
+                "json": encoded, "label": action_label(action, french), "takes": capture,
+                "takes_attr": " ".join(capture or [])})
         elif isinstance(action.get("cards"), list):
             pick = picks.setdefault(action.get("type"), {"type": action.get("type"), "count": len(action["cards"]),
                                                          "cards": set(), "min": len(action["cards"]), "max": 0})
@@ -103,7 +136,7 @@ def present_actions(legal: list[dict[str, Any]]) -> dict[str, Any]:
             pick["min"] = min(pick["min"], len(action["cards"]))
             pick["max"] = max(pick["max"], len(action["cards"]))
         else:
-            plain.append({"json": encoded, "label": action_label(action)})
+            plain.append({"json": encoded, "label": action_label(action, french)})
     for pick in picks.values():
         pick["cards"] = sorted(pick["cards"])
         pick["template"] = json.dumps({"type": pick["type"]})
@@ -112,42 +145,10 @@ def present_actions(legal: list[dict[str, Any]]) -> dict[str, Any]:
             "multi": {c: opts for c, opts in by_card.items() if len(opts) > 1}}
 
 
-def _seats(table: Table | None, match: Match | None, view: dict[str, Any], seat_rows: list[Seat],
-           connected: set[int]) -> list[dict[str, Any]]:
-    seats = []
-    # a match that is over (finished or cancelled) waits for nobody
-    to_act = set(view.get("to_act") or []) if match is not None and match.status == Match.PLAYING else set()
-    match_seats = {ms.number: ms for ms in match.match_seats.all()} if match else {}
-    table_seats = {s.number: s for s in seat_rows}
-    count = match.players if match else (table.players if table else 0)
-    hand_counts = view.get("hand_counts") or []
-    for number in range(count):
-        ms = match_seats.get(number)
-        ts = table_seats.get(number)
-        player_id = (ms.player_id if ms and ms.player_id else None) or (ts.player_id if ts else None)
-        nickname = ms.nickname if ms and ms.nickname else None
-        if nickname is None and ts is not None and ts.player_id:
-            nickname = getattr(getattr(ts.player, "profile", None), "nickname", None)
-        robot = bool((ms and ms.robot) or (ts and ts.robot and not ms))
-        seats.append({
-            "number": number,
-            "nickname": nickname,
-            "robot": robot,
-            "robot_playing": bool(ms and ms.robot_playing and not ms.robot),
-            "abandoned": bool(ms and ms.abandoned),
-            "connected": bool(player_id and player_id in connected),
-            "leader": bool(table and player_id and table.leader_id == player_id),
-            "to_act": number in to_act,
-            "hand_count": hand_counts[number] if number < len(hand_counts) else None,
-            "dealer": view.get("dealer") == number,
-        })
-    return seats
-
-
 @dataclass
 class Snapshot:
-    """Everything a table page shows, loaded in five queries and shared by its fragments,
-    and by every socket of the same process that renders the same table revision."""
+    """Everything a table page shows, loaded in a fixed number of queries and shared by its
+    fragments, and by every socket of the same process that renders the same table revision."""
 
     table: Table
     seats: list[Seat]
@@ -155,6 +156,11 @@ class Snapshot:
     connected: set[int]
     revision: int = -1
     state: Any = None  # the engine state of ``match`` (read-only: views and legal actions)
+    last_action: MatchAction | None = None
+    proposal: CancelProposal | None = None  # the open (or just decided) cancellation vote
+    xp: dict[int, int] = field(default_factory=dict)  # player id -> XP this match gave
+    public: dict[str, tuple[dict[str, Any], str]] = field(default_factory=dict)  # language -> (context, html)
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 def snapshot_load(*, table_id: int) -> Snapshot | None:
@@ -168,8 +174,15 @@ def snapshot_load(*, table_id: int) -> Snapshot | None:
              .prefetch_related(Prefetch("match_seats", queryset=MatchSeat.objects.order_by("number"))).first())
     connected = set(SocketConnection.objects.filter(table_id=table_id).values_list("user_id", flat=True))
     state = get_engine(match.game).from_json(match.state) if match else None
+    last_action = proposal = None
+    xp: dict[int, int] = {}
+    if match is not None:
+        last_action = MatchAction.objects.filter(match=match).order_by("-seq").first() if match.version else None
+        proposal = CancelProposal.objects.filter(match=match).order_by("-id").first()
+        if match.status == Match.FINISHED and match.official:
+            xp = dict(XpAward.objects.filter(match=match).values_list("player_id", "xp"))
     return Snapshot(table=table, seats=seats, match=match, connected=connected, revision=table.revision,
-                    state=state)
+                    state=state, last_action=last_action, proposal=proposal, xp=xp)
 
 
 _SNAPSHOTS: dict[int, Snapshot] = {}
@@ -198,24 +211,341 @@ def snapshot_current(*, table_id: int) -> Snapshot | None:
     return snap
 
 
+# -- names ----------------------------------------------------------------------------------
+
+
+def seat_names(match: Match | None, seat_rows: list[Seat]) -> dict[int, dict[str, Any]]:
+    """Who sits where, in words: the nickname, or "Robot" only for a robot."""
+    out: dict[int, dict[str, Any]] = {}
+    match_seats = {ms.number: ms for ms in match.match_seats.all()} if match else {}
+    table_seats = {s.number: s for s in seat_rows}
+    for number in sorted(set(match_seats) | set(table_seats)):
+        ms, ts = match_seats.get(number), table_seats.get(number)
+        nickname = ms.nickname if ms and ms.nickname else None
+        if nickname is None and ts is not None and ts.player_id:
+            nickname = getattr(getattr(ts.player, "profile", None), "nickname", None)
+        robot = bool((ms and ms.robot) or (ts and ts.robot and not ms))
+        player_id = (ms.player_id if ms and ms.player_id else None) or (ts.player_id if ts else None)
+        out[number] = {"name": nickname or (_("Robot") if robot else ""), "robot": robot, "player_id": player_id,
+                       "ms": ms, "ts": ts}
+    robots = [n for n, e in out.items() if e["robot"] and e["name"] == _("Robot")]
+    if len(robots) > 1:  # three "Robot"s cannot be told apart: each gets a first name, the same for everyone
+        for i, n in enumerate(robots):
+            out[n]["name"] = f"{_('Robot')} {ROBOT_NAMES[i % len(ROBOT_NAMES)]}"
+    return out
+
+
+def _name(names: dict[int, dict[str, Any]], seat: int | None) -> str:
+    if seat is None:
+        return ""
+    entry = names.get(seat)
+    return (entry or {}).get("name") or _("a free seat")
+
+
+def _team_name(names, team: list[int]) -> str:
+    return " & ".join(_name(names, s) for s in team)
+
+
+# -- the public part ----------------------------------------------------------------------------
+
+
+def _last_move(snap: Snapshot, names, french: bool) -> str:
+    act = snap.last_action
+    if act is None or act.seat is None:
+        return ""
+    return move_words(name=_name(names, act.seat), action=act.action, events=act.events, french=french)
+
+
+def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], players: int) -> dict[str, Any]:
+    """The score as the game counts it: a small table (columns, rows) and per-seat facts."""
+    per_seat: dict[int, list[tuple[str, Any]]] = {s: [] for s in range(players)}
+    columns: list[str] = []
+    rows: list[dict[str, Any]] = []
+    notes: list[str] = []
+    sheet = None
+    if game in FISHING:
+        target = (view.get("options") or {}).get("target")
+        mode = (view.get("options") or {}).get("mode")
+        columns = [_("Cards taken"), _("Scope this hand"), _("Score")]
+        for t, team in enumerate(teams):
+            rows.append({"name": _team_name(names, team), "team": t, "values": [
+                (view.get("captured_counts") or [0, 0])[t], (view.get("scope") or [0, 0])[t],
+                (view.get("scores") or [0, 0])[t]]})
+        if mode == "points" and target:
+            notes.append(_("Hand %(n)s · the first to %(target)s points wins") % {
+                "n": view.get("hand_number"), "target": target})
+        else:
+            notes.append(_("Hand %(n)s of %(of)s") % {"n": view.get("hand_number"),
+                                                    "of": (view.get("options") or {}).get("hands")})
+        if view.get("spareggio"):
+            notes.append(_("Tie-break hand"))
+        last = view.get("last_hand")
+        if last:
+            lines = [
+                (_("Cards"), last.get("carte"), _majority_mark(last.get("carte"))),
+                (_("Coins"), last.get("denari"), _majority_mark(last.get("denari"))),
+                (_("Settebello"), [("✓" if last.get("settebello") == t else "") for t in range(2)],
+                 _win_mark(last.get("settebello"))),
+                (_("Primiera"), last.get("primiera_values"), _win_mark(last.get("primiera"))),
+                (_("Scope"), last.get("scope"), None),
+            ]
+            if "piccola" in last:
+                lines.append((_("Piccola"), last.get("piccola"), None))
+                lines.append((_("Grande"), [("✓" if last.get("grande") == t else "") for t in range(2)],
+                              _win_mark(last.get("grande"))))
+                lines.append((_("Declarations"), last.get("accusi"), None))
+            sheet = {"hand": last.get("hand"), "teams": [_team_name(names, t) for t in teams],
+                     "lines": [{"label": label, "values": values or ["", ""], "won": won}
+                               for label, values, won in lines],
+                     "points": last.get("points")}
+    elif game == "briscola":
+        columns = [_("Cards taken"), _("Points taken")]
+        if view.get("mode") == "hands":
+            columns.append(_("Hands won"))
+        for t, team in enumerate(teams):
+            values = [(view.get("captured_counts") or [])[t] if t < len(view.get("captured_counts") or []) else 0,
+                      (view.get("points_taken") or [0, 0])[t] if t < len(view.get("points_taken") or []) else 0]
+            if view.get("mode") == "hands":
+                values.append((view.get("hands_won") or [0, 0])[t])
+            rows.append({"name": _team_name(names, team), "team": t, "values": values})
+        notes.append(_("61 points win the hand"))
+    elif game == "tresette":
+        columns = [_("Tricks this hand"), _("Total")]
+        for t, team in enumerate(teams):
+            rows.append({"name": _team_name(names, team), "team": t, "values": [
+                (view.get("tricks_taken") or [0, 0])[t], (view.get("totals") or [0, 0])[t]]})
+        if view.get("mode") == "points":
+            notes.append(_("Hand %(n)s · the first to %(target)s points wins") % {
+                "n": view.get("hand_number"), "target": view.get("target")})
+        else:
+            notes.append(_("Hand %(n)s of %(of)s") % {"n": view.get("hand_number"), "of": view.get("hands_to_play")})
+        if view.get("variant") == "perdere":
+            notes.append(_("Tressette a perdere: the fewest points win"))
+        last = view.get("last_hand")
+        if last:
+            notes.append(_("Last hand: %(points)s") % {"points": " – ".join(map(str, last.get("points") or []))})
+    elif game == "hearts":
+        columns = [_("Points this hand"), _("Total")]
+        for s in range(players):
+            rows.append({"name": _name(names, s), "team": s, "values": [
+                (view.get("taken_points") or [0] * 4)[s], (view.get("totals") or [0] * 4)[s]]})
+        if view.get("mode") == "points":
+            notes.append(_("Hand %(n)s · the match ends at %(target)s points: the fewest win") % {
+                "n": view.get("hand_number"), "target": view.get("target")})
+        else:
+            notes.append(_("Hand %(n)s of %(of)s · the fewest points win") % {
+                "n": view.get("hand_number"), "of": view.get("hands_planned")})
+        if view.get("phase") == "pass":
+            notes.append(_("Everyone passes three cards to the player on their right"))
+        if view.get("hearts_broken"):
+            notes.append(_("Hearts are broken"))
+    elif game == "spades":
+        bids = view.get("bids") or [None] * 4
+        tricks = view.get("tricks") or [0] * 4
+        for s in range(players):
+            bid = bids[s]
+            per_seat[s].append((_("Bid"), "—" if bid is None else (_("Nil") if bid == 0 else bid)))
+            per_seat[s].append((_("Tricks"), tricks[s]))
+        columns = [_("Bid"), _("Tricks"), _("Bags"), _("Score")]
+        for t, team in enumerate(teams):
+            team_bids = [bids[s] for s in team]
+            rows.append({"name": _team_name(names, team), "team": t, "values": [
+                "—" if None in team_bids else sum(team_bids), sum(tricks[s] for s in team),
+                (view.get("bags") or [0, 0])[t], (view.get("scores") or [0, 0])[t]]})
+        notes.append(_("The first team to %(target)s points wins") % {"target": view.get("target")})
+        if view.get("spades_broken"):
+            notes.append(_("Spades are broken"))
+    elif game == "bestia":
+        declared = view.get("declared") or []
+        choices = view.get("choices") or []
+        words = {"knock": _("plays"), "pass": _("passes"), "keep": _("keeps the cards"), "buio": _("blind")}
+        for s in range(players):
+            d = declared[s] if s < len(declared) else None
+            c = choices[s] if s < len(choices) else None
+            if d:
+                per_seat[s].append((_("Declared"), words.get(d, d) + (f" · {words.get(c, c)}" if c else "")))
+            per_seat[s].append((_("Tricks"), (view.get("tricks") or [0] * players)[s]))
+        columns = [_("Tricks"), _("Balance")]
+        for s in range(players):
+            rows.append({"name": _name(names, s), "team": s, "values": [
+                (view.get("tricks") or [0] * players)[s], (view.get("balances") or [0] * players)[s]]})
+        notes.append(_("Pot: %(pot)s stakes") % {"pot": view.get("pot")})
+        notes.append(_("Hand %(n)s of %(of)s") % {"n": (view.get("hand_number") or 0) + 1, "of": view.get("hands_total")})
+        last = view.get("last_hand")
+        if last and last.get("bestia"):
+            notes.append(_("Bestia last hand: %(names)s") % {"names": ", ".join(_name(names, s) for s in last["bestia"])})
+    return {"columns": columns, "rows": rows, "per_seat": per_seat, "notes": notes, "sheet": sheet}
+
+
+def _majority_mark(values) -> int | None:
+    if not values or len(values) != 2 or values[0] == values[1]:
+        return None
+    return 0 if values[0] > values[1] else 1
+
+
+def _win_mark(team) -> int | None:
+    return team if team in (0, 1) else None
+
+
+def _result(snap: Snapshot, names, teams: list[list[int]]) -> dict[str, Any] | None:
+    """The end of a match in words: who won, the scores, the prize, the bank's share, the XP."""
+    match = snap.match
+    if match is None or match.status != Match.FINISHED or not match.result:
+        return None
+    result = match.result
+    winner = result.get("winner")
+    winners = teams[winner] if isinstance(winner, int) and 0 <= winner < len(teams) else []
+    stakes = {ms.number: ms.stake_paid for ms in match.match_seats.all() if ms.stake_paid}
+    pot = sum(stakes.values())
+    bank = bank_of(pot) if pot and winners and match.game != "bestia" else 0
+    scores = result.get("scores") or []
+    score_rows = []
+    if len(scores) == len(teams):
+        score_rows = [{"name": _team_name(names, t), "score": scores[i]} for i, t in enumerate(teams)]
+    elif len(scores) == match.players:
+        score_rows = [{"name": _name(names, s), "score": scores[s]} for s in range(match.players)]
+    xp = [{"name": _name(names, ms.number), "xp": snap.xp[ms.player_id]}
+          for ms in match.match_seats.all() if ms.player_id in snap.xp]
+    return {"winner_names": [_name(names, s) for s in winners], "winner_seats": winners, "draw": winner is None,
+            "scores": score_rows, "pot": pot, "bank": bank, "prize": pot - bank if winners else 0,
+            "cash": match.currency == "cash", "xp": xp, "official": match.official}
+
+
+def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str, Any]], teams: list[list[int]],
+                  players: int, playing: bool, connected: set[int] = frozenset(), leader_id: int | None = None
+                  ) -> dict[str, Any]:
+    """The felt of one view: seats with names, backs and stats, the cards in the middle, the
+    score as the game counts it. The live table passes ``view(None)``, a replay the player's own."""
+    team_of = {s: i for i, t in enumerate(teams) for s in t}
+    paired = any(len(t) > 1 for t in teams)
+    to_act = set(view.get("to_act") or []) if playing else set()
+    hand_counts = view.get("hand_counts") or []
+    trick = {t["seat"]: t["card"] for t in (view.get("trick") or []) if isinstance(t, dict)}
+    last_trick = view.get("last_trick") if isinstance(view.get("last_trick"), dict) else None
+    scores = _scores(game, view, names, teams, players) if game in PUBLIC_BOARD_GAMES and view else None
+    seats = []
+    for number in range(players):
+        entry = names.get(number, {})
+        ms = entry.get("ms")
+        player_id = entry.get("player_id")
+        seats.append({
+            "number": number, "name": entry.get("name") or "", "robot": entry.get("robot", False),
+            "free": not entry.get("name"),
+            "robot_playing": bool(ms and ms.robot_playing and not ms.robot),
+            "abandoned": bool(ms and ms.abandoned),
+            "connected": bool(player_id and player_id in connected),
+            "leader": bool(player_id and leader_id == player_id),
+            "to_act": number in to_act,
+            "hand_count": hand_counts[number] if number < len(hand_counts) else None,
+            "dealer": view.get("dealer") == number,
+            "team": team_of.get(number, 0) if paired else None,
+            "played": trick.get(number),
+            "took_last": bool(last_trick and last_trick.get("winner") == number),
+            "stats": (scores or {}).get("per_seat", {}).get(number, []),
+            "out": game == "bestia" and view.get("phase") == "play" and number not in (view.get("active") or []),
+        })
+    french = _french_deck(game)
+    return {
+        "seats": seats, "teams": teams, "paired": paired, "scores": scores, "players": players,
+        "fishing": game in FISHING, "felt": list(view.get("table") or []) if game in FISHING else None,
+        "trick_game": game not in FISHING,
+        "last_trick": last_trick and {"cards": last_trick.get("cards") or [],
+                                      "winner": _name(names, last_trick.get("winner"))},
+        "trump_card": view.get("trump_card"),
+        "trump_suit_words": suit_words(view["trump_suit"], french) if view.get("trump_suit") else "",
+        "stock_count": view.get("stock_count"),
+        "turn_names": [s["name"] for s in seats if s["to_act"]],
+    }
+
+
+def public_context(snap: Snapshot) -> dict[str, Any]:
+    """What every connection of the table sees alike, from the spectator's view."""
+    table, match, state = snap.table, snap.match, snap.state
+    game = match.game if match else table.game
+    engine = get_engine(game)
+    french = _french_deck(game)
+    names = seat_names(match, snap.seats)
+    view = state.view(None) if match is not None else {}
+    players = match.players if match else table.players
+    teams = [list(t) for t in state.teams] if state is not None else [[s] for s in range(players)]
+    playing = match is not None and match.status == Match.PLAYING
+    board = board_context(game=game, view=view, names=names, teams=teams, players=players, playing=playing,
+                          connected=snap.connected, leader_id=table.leader_id)
+    if match is None:
+        board["scores"] = None
+        for seat in board["seats"]:
+            seat["dealer"] = False
+    deadline = match.turn_deadline if playing else None
+    proposal = snap.proposal
+    cancel = None
+    if playing and proposal is not None and not proposal.closed and proposal.deadline > timezone.now():
+        votes = proposal.votes or {}
+        cancel = {"open": True, "deadline": proposal.deadline.isoformat(),
+                  "seconds_left": max(0, int((proposal.deadline - timezone.now()).total_seconds())),
+                  "yes": [_name(names, int(s)) for s, v in votes.items() if v],
+                  "waiting": [_name(names, ms.number) for ms in match.match_seats.all()
+                              if ms.player_id and not ms.abandoned and str(ms.number) not in votes]}
+    elif proposal is not None and proposal.closed and not proposal.cancelled and playing and \
+            proposal.deadline > timezone.now() - timedelta(seconds=30):
+        refused = [_name(names, int(s)) for s, v in (proposal.votes or {}).items() if v is False]
+        cancel = {"refused": refused}
+    return {
+        **board,
+        "table": table, "match": match, "game": engine, "game_id": game, "version": match.version if match else 0,
+        "dom_id": f"table-{table.pk}", "face": face_for(table, game), "french": french,
+        "public_board": game in PUBLIC_BOARD_GAMES, "pview": view,
+        "last_move": _last_move(snap, names, french) if match is not None else "",
+        "scopa": bool(snap.last_action and any(e.get("scopa") for e in snap.last_action.events or ()
+                                               if isinstance(e, dict))),
+        "deadline": deadline.isoformat() if deadline else "",
+        "seconds_left": max(0, int((deadline - timezone.now()).total_seconds())) if deadline else None,
+        "result": _result(snap, names, teams), "cancelled": bool(match and match.status == Match.CANCELLED),
+        "cancel": cancel, "waiting_for_players": match is None,
+    }
+
+
+def public_part(snap: Snapshot) -> tuple[dict[str, Any], str]:
+    """The public context and its HTML, built once per revision and language in this process."""
+    lang = translation.get_language() or "it"
+    with snap.lock:
+        cached = snap.public.get(lang)
+        if cached is None:
+            context = public_context(snap)
+            html = ""
+            if context["public_board"]:
+                PUBLIC_RENDERS["count"] += 1
+                html = render_to_string("tables/_public.html", {**context, "oob": True})
+            cached = snap.public[lang] = (context, html)
+    return cached
+
+
+# -- the private part ------------------------------------------------------------------------------
+
+
+def orientation(players: int, me: int | None) -> dict[int, str]:
+    """Seat number -> where it is drawn for this viewer (the viewer at the bottom)."""
+    spots = POSITIONS.get(players) or POSITIONS[6]
+    base = me or 0
+    return {s: spots[(s - base) % players] if (s - base) % players < len(spots) else "top" for s in range(players)}
+
+
 def table_context(*, table: Table | None, match: Match | None, user, access: Access | None,
                   snapshot: Snapshot | None = None) -> dict[str, Any]:
     if snapshot is None and table is not None:
         snapshot = snapshot_load(table_id=table.pk)
+        if match is not None and snapshot is not None and snapshot.match is not None and snapshot.match.pk == match.pk:
+            match = snapshot.match
+    public, _html = public_part(snapshot) if snapshot is not None else ({}, "")
     seat_rows = snapshot.seats if snapshot else []
-    connected = snapshot.connected if snapshot else set()
     game = match.game if match else table.game
     engine = get_engine(game)
+    french = _french_deck(game)
     version = match.version if match else 0
     view: dict[str, Any] = {}
     legal: list[dict[str, Any]] = []
-    winners: list[str] = []
     seat = access.seat if access else None
     if match is not None:
         state = snapshot.state if snapshot is not None and snapshot.match is match else engine.from_json(match.state)
-        if match.result and match.result.get("winner") is not None:
-            names = {ms.number: ms.nickname or "Robot" for ms in match.match_seats.all()}
-            winners = [names.get(s, str(s)) for s in state.teams[match.result["winner"]]]
         if seat is None and match.status != Match.PLAYING and getattr(user, "pk", None) is not None:
             # a finished match's players still see it from their own seat, not as spectators
             seat = next((ms.number for ms in match.match_seats.all() if ms.player_id == user.pk), None)
@@ -228,40 +558,69 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
         get_template(board_template)
     except TemplateDoesNotExist:
         board_template = "tables/_board_generic.html"
-    deadline = match.turn_deadline if (match and match.status == Match.PLAYING) else None
+    actions_template = f"tables/games/{game}/actions.html"  # a game's own controls replace the generic ones
+    try:
+        get_template(actions_template)
+    except TemplateDoesNotExist:
+        actions_template = ""
     user_id = getattr(user, "pk", None)
     seated = bool(user_id and any(s.player_id == user_id for s in seat_rows))
-    between = bool(table and (match is None or match.status != Match.PLAYING))
+    # poker deals its next hand with no confirmation (platform.md §8.5)
+    between = bool(table and (match is None or match.status != Match.PLAYING)) and game != "poker_italiana"
     mine = next((s for s in seat_rows if user_id and s.player_id == user_id), None)
     confirm = table.confirm_deadline if (table and between) else None
+    names = seat_names(match, seat_rows)
 
     def name(s: Seat) -> str:
         return getattr(getattr(s.player, "profile", None), "nickname", None) or "?"
 
+    controls = present_actions(legal, french)
+    hand = list(view.get("hand") or [])
+    playable = set(controls["by_card"])
+    players = match.players if match else (table.players if table else 0)
+    result = public.get("result")
+    outcome = None
+    if result and seat is not None and match is not None:
+        outcome = "draw" if result["draw"] else ("won" if seat in result["winner_seats"] else "lost")
+    cancel = public.get("cancel")
+    my_vote = None
+    if cancel and cancel.get("open") and seat is not None and snapshot is not None and snapshot.proposal:
+        my_vote = (snapshot.proposal.votes or {}).get(str(seat))
+    voter = bool(match and seat is not None and any(
+        ms.number == seat and ms.player_id == user_id and not ms.abandoned for ms in match.match_seats.all()))
+    pass_to = None
+    if game == "hearts" and seat is not None and view.get("phase") == "pass":
+        pass_to = _name(names, (seat + 1) % 4)
     return {
+        **public,
         "between": between and match is not None, "my_ready": bool(mine and mine.ready),
         "ready_names": [name(s) for s in seat_rows if s.player_id and s.ready],
         "waiting_names": [name(s) for s in seat_rows if s.player_id and not s.ready],
         "confirm_deadline": confirm.isoformat() if confirm else "",
         "confirm_seconds_left": max(0, int((confirm - timezone.now()).total_seconds())) if confirm else None,
+        "my_seat": mine, "sitting_out_names": [name(s) for s in seat_rows if s.player_id and s.sitting_out],
         "seated": seated, "is_leader": bool(table and user_id == table.leader_id),
         "can_sit": bool(table and is_player(user) and not seated),
         "free_seats": [s.number for s in seat_rows if not s.taken],
         "table": table, "match": match, "game": engine, "version": version, "view": view,
         "seat": seat, "access": access, "face": face_for(table, game),
-        "controls": present_actions(legal), "has_actions": bool(legal),
-        "seats": _seats(table, match, view, seat_rows, connected),
-        "facts": facts, "card_facts": card_facts, "board_template": board_template, "dom_id": f"table-{table.pk if table else 'm'}",
-        "deadline": deadline.isoformat() if deadline else "",
-        "seconds_left": max(0, int((deadline - timezone.now()).total_seconds())) if deadline else None,
-        "result": match.result if match and match.status == Match.FINISHED else None,
-        "user": user, "next_match_at": table.next_match_at if table else None, "winners": winners,
+        "controls": controls, "has_actions": bool(legal), "legal": legal, "actions_template": actions_template, "hand": hand, "playable": playable,
+        "facts": facts, "card_facts": card_facts, "board_template": board_template,
+        "dom_id": f"table-{table.pk if table else 'm'}",
+        "user": user, "next_match_at": table.next_match_at if table else None,
+        "winners": (result or {}).get("winner_names", []),
+        "orientation": orientation(players, seat), "outcome": outcome, "my_vote": my_vote, "voter": voter,
+        "my_team": next((i for i, t in enumerate(public.get("teams") or []) if seat in t), None),
+        "pass_to": pass_to, "passed": view.get("passed"), "received": view.get("received"),
+        "hand_phase": view.get("phase"),
+        "seats": public.get("seats") or [],
     }
 
 
 def render_fragments(*, table_id: int, user) -> tuple[str, int | None]:
     """Every out-of-band fragment of the table for this user's connection, and the table
-    revision it shows (for sockets that must notice changes themselves)."""
+    revision it shows (for sockets that must notice changes themselves): the public part
+    shared by every connection, then this seat's own."""
     snap = snapshot_current(table_id=table_id)
     if snap is None:
         return "", None
@@ -269,6 +628,9 @@ def render_fragments(*, table_id: int, user) -> tuple[str, int | None]:
     playing = match if match and match.status == Match.PLAYING else None
     access = table_access(table=snap.table, user=user, match=playing, seats=snap.seats)
     context = table_context(table=snap.table, match=match, user=user, access=access, snapshot=snap)
+    _context, public_html = public_part(snap)
+    if public_html:
+        return public_html + render_to_string("tables/_private.html", context), snap.revision
     return render_to_string("tables/_fragments.html", context), snap.revision
 
 
@@ -276,9 +638,71 @@ def render_chat_line(*, message) -> str:
     return render_to_string("tables/_chat_line.html", {"message": message, "oob": True})
 
 
+#: what a player reads for a refused frame (the engines' own sentences are for developers)
+ERROR_WORDS = {
+    "illegal_action": gettext_lazy("That move is not allowed now: choose one of the cards or buttons offered."),
+    "not_your_turn": gettext_lazy("It is not your turn."),
+    "match_over": gettext_lazy("This match is over."),
+    "rate_limited": gettext_lazy("Too many messages: slow down."),
+}
+
+
 def render_error(*, table_id: int, code: str, detail: str) -> str:
-    return render_to_string("tables/_error.html", {"table_id": table_id, "code": code, "detail": detail})
+    text = ERROR_WORDS.get(code)
+    return render_to_string("tables/_error.html", {"table_id": table_id, "code": code,
+                                                   "detail": str(text) if text else detail})
 
 
 def render_notice(*, table_id: int, text: str) -> str:
     return render_to_string("tables/_notice.html", {"table_id": table_id, "text": text})
+
+
+# -- the replay ---------------------------------------------------------------------------------
+
+
+def replay_context(*, match: Match, steps: list[dict[str, Any]], index: int, seat: int | None,
+                   table: Table | None = None) -> dict[str, Any]:
+    """A player's replay at one step: the table as their seat saw it, every move in words."""
+    game = match.game
+    french = _french_deck(game)
+    names = seat_names(match, [])
+    engine = get_engine(game)
+    step = steps[index]
+    view = step["view"]
+    teams = view.get("teams") or _teams_of(game, match.players)
+    board = board_context(game=game, view=view, names=names, teams=teams, players=match.players,
+                          playing=index < len(steps) - 1 or not step.get("result"))
+    moves = [{"index": i, "text": move_words(name=_name(names, s["seat"]), action=s["action"], events=None,
+                                             french=french)}
+             for i, s in enumerate(steps) if s.get("action") is not None]
+    result = step.get("result")
+    winners: list[str] = []
+    if result and isinstance(result.get("winner"), int) and result["winner"] < len(teams):
+        winners = [_name(names, s) for s in teams[result["winner"]]]
+    final = []
+    if result and result.get("scores"):
+        sc = result["scores"]
+        if len(sc) == len(teams):
+            final = [{"name": _team_name(names, t), "score": sc[i]} for i, t in enumerate(teams)]
+        elif len(sc) == match.players:
+            final = [{"name": _name(names, s), "score": sc[s]} for s in range(match.players)]
+    return {
+        **board, "match": match, "game": engine, "face": face_for(table, game), "french": french,
+        "public_board": game in PUBLIC_BOARD_GAMES, "dom_id": f"replay-{match.pk}",
+        "index": index, "last": len(steps) - 1, "seat": seat, "view": view,
+        "hand": list(view.get("hand") or []),
+        "move_text": moves[index - 1]["text"] if index > 0 and index - 1 < len(moves) else "",
+        "last_move": moves[index - 1]["text"] if index > 0 and index - 1 < len(moves) else "",
+        "moves": moves, "result_words": {"winners": winners, "scores": final, "draw": bool(result)
+                                         and result.get("winner") is None} if result else None,
+        "player_names": [_name(names, s) for s in range(match.players)],
+        "orientation": orientation(match.players, seat),
+    }
+
+
+def _teams_of(game: str, players: int) -> list[list[int]]:
+    """The sides of a match when its view does not list them: partners sit opposite at four
+    in the team games, everyone plays alone otherwise."""
+    if players == 4 and game in ("briscola", "tresette", "spades") + FISHING:
+        return [[0, 2], [1, 3]]
+    return [[s] for s in range(players)]

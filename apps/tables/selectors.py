@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from apps.common.errors import Conflict, Forbidden, NotFoundError
 from apps.common.roles import COMPLIANCE, OPERATOR, has_role, is_staff_member
@@ -117,10 +118,10 @@ def table_get(*, table_id: Any) -> Table:
     try:
         pk = int(table_id)
     except (TypeError, ValueError):
-        raise NotFoundError("No such table.") from None
+        raise NotFoundError(_("No such table.")) from None
     table = _with_display(Table.objects.filter(pk=pk)).first()
     if table is None:
-        raise NotFoundError("No such table.")
+        raise NotFoundError(_("No such table."))
     return table
 
 
@@ -141,6 +142,8 @@ def table_as_dict(table: Table) -> dict[str, Any]:
             "robot": seat.robot or (seat.number in robot_playing),
             "connected": bool(seat.player_id and seat.player_id in connected),
         })
+        if table.game == "poker_italiana":  # platform.md §8.5: who is not dealt the next hands
+            seats[-1]["sitting_out"] = bool(seat.sitting_out)
     leader_profile = getattr(table.leader, "profile", None) if table.leader_id else None
     return {
         "id": table.pk, "game": table.game, "players": table.players, "stake": table.stake,

@@ -27,6 +27,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.audit.services import audit_record
 from apps.common.errors import (
@@ -39,11 +40,13 @@ from apps.common.errors import (
     ValidationFailed,
 )
 from apps.common.roles import is_staff_member
+from apps.common.templatetags.money import format_euro
 from apps.compliance.selectors import sanction_check_lobby
 from apps.games.engines import ENGINES
 from apps.matches.services import (
     StakesShort,
     match_abandon,
+    match_action_apply,
     match_create,
     match_seat_presence,
     stake_per_seat,
@@ -52,7 +55,7 @@ from apps.players.models import Profile
 from apps.players.selectors import nickname_of
 from apps.wallet.selectors import wallet_get
 
-from . import broadcast
+from . import broadcast, poker
 from .models import CASH, CREDITS, Match, Seat, SocketConnection, Table, TableInvite, TableMatch
 from .selectors import table_access
 
@@ -81,14 +84,17 @@ def _balance(user, currency: str) -> int:
     return wallet["cash_cents"] if currency == CASH else wallet["credits"]
 
 
-def _check_funds(user, game: str, stake: int, currency: str) -> None:
-    need = stake_per_seat(game, stake)
+def _check_funds(user, game: str, stake: int, currency: str, options: dict[str, Any] | None = None) -> None:
+    need = stake_per_seat(game, stake, options)
     if not need:
         return
     balance = _balance(user, currency)
     if balance < need:
-        what = "cash (bonus does not count)" if currency == CASH else "credits"
-        raise InsufficientFunds(f"Sitting here needs {need} {what}: your balance is {balance}.")
+        if currency == CASH:
+            raise InsufficientFunds(_("Sitting here needs %(need)s in cash (bonus does not count): your balance is "
+                                      "%(balance)s.") % {"need": format_euro(need), "balance": format_euro(balance)})
+        raise InsufficientFunds(_("Sitting here needs %(need)s credits: your balance is %(balance)s.")
+                                % {"need": need, "balance": balance})
 
 
 def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, Any] | None = None,
@@ -115,43 +121,46 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
         return type(v) is bool
 
     if engine is None:
-        raise ValidationFailed("Unknown game.", fields={"game": [f"One of: {', '.join(ENGINES)}."]})
+        raise ValidationFailed(_("Unknown game."), fields={"game": [_("One of: %(games)s.") % {"games": ", ".join(ENGINES)}]})
     counts = engine.player_counts
     want("players", lambda v: is_int(v) and v in counts,
-         f"Players for {engine.name}: {', '.join(map(str, counts))}.", engine.min_players)
-    want("stake", lambda v: is_int(v) and v >= 0, "A non-negative integer (cents or credits).", 0)
-    want("currency", lambda v: v in (CASH, CREDITS), "cash or credits.", CREDITS)
-    want("turn_seconds", lambda v: is_int(v) and 10 <= v <= 120, "10 to 120 seconds.", 30)
-    want("official", is_bool, "true or false.", False)
-    want("private", is_bool, "true or false.", False)
-    want("spectators", is_bool, "true or false.", True)
-    want("face", lambda v: v in ("auto", "italian", "french"), "auto, italian or french.", "auto")
-    want("game_options", lambda v: isinstance(v, dict), "An object of game options.", {})
+         _("Players for %(game)s: %(counts)s.") % {"game": engine.name, "counts": ", ".join(map(str, counts))}, engine.min_players)
+    want("stake", lambda v: is_int(v) and v >= 0, _("A non-negative amount."), 0)
+    want("currency", lambda v: v in (CASH, CREDITS), _("Cash or credits."), CREDITS)
+    want("turn_seconds", lambda v: is_int(v) and 10 <= v <= 120, _("10 to 120 seconds."), 30)
+    # a Solitario table is ranked unless made practice: one seat, no stake, no robots (its score
+    # goes to its leaderboard)
+    want("official", is_bool, _("Yes or no."), game == "solitario")
+    want("private", is_bool, _("Yes or no."), False)
+    want("spectators", is_bool, _("Yes or no."), True)
+    want("face", lambda v: v in ("auto", "italian", "french"), _("Automatic, Italian or French."), "auto")
+    want("game_options", lambda v: isinstance(v, dict), _("The game's options."), {})
     if "players" not in fields and out.get("players") is not None and out["players"] < seated:
-        fields["players"] = [f"{seated} players are seated: it cannot be fewer."]
+        fields["players"] = [_("%(n)s players are seated: it cannot be fewer.") % {"n": seated}]
     if "game_options" not in fields and "players" not in fields:
         options = dict(out.get("game_options") or {})
         options.pop("knockout", None)
         try:
             engine.resolve_options(out["players"], options)
         except ValueError as exc:
-            fields["game_options"] = [str(exc)]
+            fields["game_options"] = [_("Not valid for this game: %(reason)s") % {"reason": exc}]
         out["game_options"] = options
     if "stake" not in fields and "currency" not in fields and out.get("stake") is not None:
         ceiling = STAKE_MAX[out["currency"]]
         if out["stake"] > ceiling:
-            fields["stake"] = [f"At most {ceiling} {'cents' if out['currency'] == CASH else 'credits'}."]
+            fields["stake"] = [_("At most %(max)s.") % {"max": format_euro(ceiling) if out["currency"] == CASH
+                                                        else _("%(n)s credits") % {"n": ceiling}}]
     if not fields and not out["official"] and out["stake"] != 0:
-        fields["stake"] = ["Practice tables (official: false) have no stake: it must be 0."]
+        fields["stake"] = [_("Practice tables have no stake: it must be 0 (make the table official to play for a stake).")]
     if fields:
-        raise ValidationFailed("The table settings are not valid.", fields=fields)
+        raise ValidationFailed(_("The table settings are not valid."), fields=fields)
     return out
 
 
 def _table_locked(table_id: Any) -> Table:
     table = Table.objects.select_for_update().filter(pk=table_id).first()
     if table is None or table.status != Table.OPEN:
-        raise NotFoundError("No such table.")
+        raise NotFoundError(_("No such table."))
     return table
 
 
@@ -162,13 +171,13 @@ def _can_enter(table: Table, user) -> bool:
 
 def table_create(*, user, data: Any, ip: str | None = None) -> Table:
     if not isinstance(data, dict):
-        raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object."]})
+        raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object.")]})
     _player_checks(user)
     game = data.get("game")
     if not isinstance(game, str) or game not in ENGINES:
-        raise ValidationFailed("Unknown game.", fields={"game": [f"One of: {', '.join(ENGINES)}."]})
+        raise ValidationFailed(_("Unknown game."), fields={"game": [_("One of: %(games)s.") % {"games": ", ".join(ENGINES)}]})
     clean = _validate_settings(data, game=game)
-    _check_funds(user, game, clean["stake"], clean["currency"])
+    _check_funds(user, game, clean["stake"], clean["currency"], clean["game_options"])
     now = timezone.now()
     with transaction.atomic():
         table = Table.objects.create(game=game, leader=user, **{k: clean[k] for k in SETTINGS_FIELDS})
@@ -187,29 +196,30 @@ def table_sit(*, user, table_id: Any, seat: Any = None, ip: str | None = None) -
         table = _table_locked(table_id)
         _close_ended_matches(table)
         if not _can_enter(table, user):
-            raise Forbidden("This table is private: only invited players can sit.", code="private_table")
+            raise Forbidden(_("This table is private: only invited players can sit."), code="private_table")
         seats = list(table.seats.select_for_update().order_by("number"))
         if any(s.player_id == user.pk for s in seats):
-            raise Conflict("You are already seated at this table.", code="already_seated")
+            raise Conflict(_("You are already seated at this table."), code="already_seated")
         free = [s for s in seats if not s.taken]
         if seat is not None:
             if type(seat) is not int or not 0 <= seat < table.players:
-                raise ValidationFailed("No such seat.", fields={"seat": [f"0 to {table.players - 1}."]})
+                raise ValidationFailed(_("No such seat."), fields={"seat": [_("0 to %(last)s.") % {"last": table.players - 1}]})
             if not free:
-                raise Conflict("The table is full.", code="table_full")
+                raise Conflict(_("The table is full."), code="table_full")
             chosen = next((s for s in seats if s.number == seat), None)
             if chosen is None or chosen.taken:
-                raise Conflict("That seat is taken.", code="seat_taken")
+                raise Conflict(_("That seat is taken."), code="seat_taken")
         else:
             if not free:
-                raise Conflict("The table is full.", code="table_full")
+                raise Conflict(_("The table is full."), code="table_full")
             chosen = free[0]
-        _check_funds(user, table.game, table.stake, table.currency)
+        _check_funds(user, table.game, table.stake, table.currency, table.game_options)
         chosen.player = user
         chosen.since = timezone.now()
         chosen.ip = ip
         chosen.ready = True  # sitting down asks for the next match
-        chosen.save(update_fields=["player", "since", "ip", "ready"])
+        chosen.sitting_out, chosen.sitting_out_since, chosen.chips = "", None, None
+        chosen.save(update_fields=["player", "since", "ip", "ready", "sitting_out", "sitting_out_since", "chips"])
         if table.empty_since is not None:
             table.empty_since = None
             table.save(update_fields=["empty_since"])
@@ -227,15 +237,15 @@ def table_robot_add(*, user, table_id: Any, seat: Any) -> Table:
     with transaction.atomic():
         table = _table_locked(table_id)
         if table.leader_id != user.pk:
-            raise Forbidden("Only the table leader can add robots.", code="not_table_leader")
+            raise Forbidden(_("Only the table leader can add robots."), code="not_table_leader")
         if table.official:
-            raise Conflict("Robots play only at practice tables: they never play for money or XP.",
+            raise Conflict(_("Robots play only at practice tables: they never play for money or XP."),
                            code="robots_practice_only")
         if type(seat) is not int or not 0 <= seat < table.players:
-            raise ValidationFailed("No such seat.", fields={"seat": [f"0 to {table.players - 1}."]})
+            raise ValidationFailed(_("No such seat."), fields={"seat": [_("0 to %(last)s.") % {"last": table.players - 1}]})
         chosen = table.seats.select_for_update().get(number=seat)
         if chosen.taken:
-            raise Conflict("That seat is taken.", code="seat_taken")
+            raise Conflict(_("That seat is taken."), code="seat_taken")
         chosen.robot = True
         chosen.since = timezone.now()
         chosen.save(update_fields=["robot", "since"])
@@ -248,15 +258,15 @@ def table_invite(*, user, table_id: Any, nickname: Any) -> TableInvite:
     with transaction.atomic():
         table = _table_locked(table_id)
         if table.leader_id != user.pk:
-            raise Forbidden("Only the table leader can invite.", code="not_table_leader")
+            raise Forbidden(_("Only the table leader can invite."), code="not_table_leader")
         if not isinstance(nickname, str):
-            raise ValidationFailed("Whom to invite?", fields={"nickname": ["A nickname."]})
+            raise ValidationFailed(_("Whom to invite?"), fields={"nickname": [_("A nickname.")]})
         profile = Profile.objects.filter(nickname__iexact=nickname).select_related("user").first()
         if profile is None:
-            raise ValidationFailed("No player has that nickname.", fields={"nickname": ["Unknown nickname."]})
-        invite, _ = TableInvite.objects.get_or_create(table=table, player=profile.user)
+            raise ValidationFailed(_("No player has that nickname."), fields={"nickname": [_("Unknown nickname.")]})
+        invite, _created = TableInvite.objects.get_or_create(table=table, player=profile.user)
         broadcast.table_notice(table_id=table.pk, user_id=profile.user_id,
-                               text=f"{nickname_of(user)} invited you to table {table.pk}.")
+                               text=_("%(nickname)s invited you to table %(table)s.") % {"nickname": nickname_of(user), "table": table.pk})
     return invite
 
 
@@ -265,8 +275,15 @@ def table_leave(*, user, table_id: Any) -> Table:
         table = _table_locked(table_id)
         seat = table.seats.select_for_update().filter(player=user).first()
         if seat is None:
-            raise Conflict("You are not seated at this table.", code="not_seated")
+            raise Conflict(_("You are not seated at this table."), code="not_seated")
         match = table.matches.select_for_update().filter(status=Match.PLAYING).first()
+        if poker.is_poker(table) and match is not None and match.match_seats.filter(player=user).exists():
+            # players stand up only between hands: the autopilot checks or folds for the
+            # rest of this one, and the seat is freed when it ends (platform.md §8.5)
+            poker.sit_out(seat, poker.LEAVING)
+            match_abandon(match=match, seat=match.match_seats.get(player=user).number)
+            broadcast.table_changed(table_id=table.pk, match_id=match.pk, version=match.version)
+            return table
         if match is not None and match.match_seats.filter(player=user).exists():
             # leaving during a match is an abandonment: the robot takes the seat (§8.6)
             match_abandon(match=match, seat=match.match_seats.get(player=user).number)
@@ -278,7 +295,8 @@ def table_leave(*, user, table_id: Any) -> Table:
 
 def _stand_up(seat: Seat) -> None:
     seat.player, seat.since, seat.ip, seat.ready = None, None, None, False
-    seat.save(update_fields=["player", "since", "ip", "ready"])
+    seat.sitting_out, seat.sitting_out_since, seat.chips = "", None, None
+    seat.save(update_fields=["player", "since", "ip", "ready", "sitting_out", "sitting_out_since", "chips"])
 
 
 def _after_seat_freed(table: Table) -> None:
@@ -296,17 +314,17 @@ def _after_seat_freed(table: Table) -> None:
 
 def table_settings_update(*, user, table_id: Any, data: Any) -> Table:
     if not isinstance(data, dict):
-        raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object."]})
+        raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object.")]})
     unknown = sorted(set(data) - set(SETTINGS_FIELDS))
     if unknown:
-        raise ValidationFailed("Only the table settings can change.",
-                               fields={name: ["This setting cannot be changed."] for name in unknown})
+        raise ValidationFailed(_("Only the table settings can change."),
+                               fields={name: [_("This setting cannot be changed.")] for name in unknown})
     with transaction.atomic():
         table = _table_locked(table_id)
         if table.leader_id != user.pk:
-            raise Forbidden("Only the table leader can change the settings.", code="not_table_leader")
+            raise Forbidden(_("Only the table leader can change the settings."), code="not_table_leader")
         if table.matches.filter(status=Match.PLAYING).exists():
-            raise Conflict("Settings change only before the first match or between matches.",
+            raise Conflict(_("Settings change only before the first match or between matches."),
                            code="match_in_progress")
         seats = list(table.seats.select_for_update().order_by("number"))
         seated = sum(1 for s in seats if s.taken)
@@ -324,11 +342,12 @@ def table_settings_update(*, user, table_id: Any, data: Any) -> Table:
             _resize(table, seats, clean["players"])
         if table.official:
             table.seats.filter(robot=True).update(robot=False, since=None)  # robots never play officially
-        need = stake_per_seat(table.game, table.stake) if table.official else 0
+        need = stake_per_seat(table.game, table.stake, table.game_options) if table.official else 0
         for seat in table.seats.filter(player__isnull=False).select_related("player"):
             if need and _balance(seat.player, table.currency) < need:
                 broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
-                                       text=f"You were stood up: the new stake needs {need} {table.currency}.")
+                                       text=_("You were stood up: the new stake needs %(need)s.") % {
+                                           "need": format_euro(need) if table.currency == CASH else _("%(n)s credits") % {"n": need}})
                 _stand_up(seat)
         if table.confirm_deadline is not None:
             # between matches: every player confirms the new terms, with a fresh window
@@ -371,6 +390,8 @@ def _maybe_start(table: Table) -> Match | None:
     if table.next_match_at is not None and table.next_match_at > timezone.now():
         _schedule_next_match(table)
         return None
+    if poker.is_poker(table):  # a hand for everyone not sitting out, no confirmation (§8.5)
+        return poker.hand_deal(table)
     seats = list(table.seats.order_by("number"))
     if len(seats) != table.players or not all(s.taken for s in seats):
         if table.next_match_at is not None:  # the pause is over: the next full table starts at once
@@ -380,7 +401,7 @@ def _maybe_start(table: Table) -> Match | None:
     humans = [s for s in seats if s.player_id]
     if not humans or not all(s.ready for s in humans):
         return None
-    need = stake_per_seat(table.game, table.stake) if table.official else 0
+    need = stake_per_seat(table.game, table.stake, table.game_options) if table.official else 0
     # StakesShort (someone cannot cover the stake) rolls back the new match and every stake
     # taken for it: table_start_if_ready stands them up
     match = match_create(
@@ -399,7 +420,7 @@ def _maybe_start(table: Table) -> Match | None:
 
 def table_start_if_ready(*, table_id: int) -> Match | None:
     """Start the next match if it is due; players who cannot cover the stake are stood up."""
-    for _ in range(3):
+    for _attempt in range(3):
         try:
             with transaction.atomic():
                 table = Table.objects.select_for_update().filter(pk=table_id, status=Table.OPEN).first()
@@ -409,9 +430,13 @@ def table_start_if_ready(*, table_id: int) -> Match | None:
         except StakesShort as stood:
             with transaction.atomic():
                 table = Table.objects.select_for_update().get(pk=table_id)  # the table first, then seats
+                if poker.is_poker(table):  # credits moved since they were read: they sit out
+                    poker.short_sit_out(table_id=table_id, players=stood.players)
+                    broadcast.table_changed(table_id=table_id, match_id=None, version=0)
+                    continue
                 for seat in Seat.objects.select_for_update().filter(table_id=table_id, player_id__in=stood.players):
                     broadcast.table_notice(table_id=table_id, user_id=seat.player_id,
-                                           text="You were stood up: you cannot cover the stake.")
+                                           text=_("You were stood up: you cannot cover the stake."))
                     _stand_up(seat)
                 _after_seat_freed(table)
                 broadcast.table_changed(table_id=table_id, match_id=None, version=0)
@@ -435,9 +460,18 @@ def _close_ended_matches(table: Table) -> bool:
     next one yet, and the window to ask closes 60 seconds from now. Call holding the table's
     lock; every path that may start or ask for a match calls it first, so a request made
     before the end never starts the next match, even before the hook has run."""
-    if not TableMatch.objects.filter(table=table, ended=False).exclude(match__status=Match.PLAYING).update(
-            ended=True):
+    ended = list(TableMatch.objects.filter(table=table, ended=False).exclude(match__status=Match.PLAYING)
+                 .select_related("match"))
+    if not TableMatch.objects.filter(pk__in=[link.pk for link in ended]).update(ended=True):
         return False
+    if poker.is_poker(table):  # the next hand in 5 seconds, with no confirmation (§8.5)
+        for link in ended:
+            for seat in poker.after_hand(table, link.match):
+                _stand_up(seat)
+        _after_seat_freed(table)
+        _schedule_next_match(table)
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
+        return True
     table.seats.update(ready=False)
     table.next_match_at = None
     table.confirm_deadline = timezone.now() + timedelta(seconds=settings.NEXT_MATCH_CONFIRM_SECONDS)
@@ -459,10 +493,21 @@ def table_seat_abandoned(*, match_id: int, player_id: int) -> bool:
         seat = table.seats.select_for_update().filter(player_id=player_id).first()
         if seat is None:
             return False
+        if poker.is_poker(table) and Match.objects.filter(pk=match_id, status=Match.PLAYING).exists():
+            poker.sit_out(seat, poker.LEAVING)  # freed when the hand ends, not during it
+            broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
+            return True
         _stand_up(seat)
         _after_seat_freed(table)
         broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
     return True
+
+
+def table_move(*, table_id: int, user, action: Any, version: Any, seat: int | None = None) -> Match:
+    """A player's move at a table (the socket's move frame): the match in play is found by
+    the locking read itself (issue 15: a move costs no separate read of the table's match)."""
+    return match_action_apply(match_id=None, where={"table_link__table_id": table_id}, action=action,
+                              version=version, user=user, seat=seat)
 
 
 def table_match_changed(*, match_id: int) -> None:
@@ -480,9 +525,9 @@ def table_ready(*, user, table_id: Any) -> Match | None:
         _close_ended_matches(table)
         seat = table.seats.select_for_update().filter(player=user).first()
         if seat is None:
-            raise Conflict("You are not seated at this table.", code="not_seated")
+            raise Conflict(_("You are not seated at this table."), code="not_seated")
         if table.matches.filter(status=Match.PLAYING).exists():
-            raise Conflict("A match is being played: confirm the next one when it is over.",
+            raise Conflict(_("A match is being played: confirm the next one when it is over."),
                            code="match_in_progress")
         if seat.ready:
             return None
@@ -511,6 +556,40 @@ def table_confirmations_expire(*, table_id: int) -> int:
         _after_seat_freed(table)
         broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
     return len(late)
+
+
+def table_sit_out(*, user, table_id: Any, out: Any) -> dict[str, Any]:
+    """Poker's sit-out toggle (platform.md §8.5): out of the next hands, or back in; no
+    confirmation. Coming back in may let a hand be dealt at once."""
+    with transaction.atomic():
+        table = _table_locked(table_id)
+        seat = table.seats.select_for_update().filter(player=user).first()
+        if seat is None:
+            raise Conflict("You are not seated at this table.", code="not_seated")
+        poker.seat_sit_out(table=table, seat=seat, out=out)
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=_current_version(table))
+    if out is False:
+        table_start_if_ready(table_id=table.pk)
+    return {"out": bool(out), "sitting_out": [
+        nickname_of(s.player) for s in Seat.objects.filter(table_id=table.pk, player__isnull=False)
+        .exclude(sitting_out="").select_related("player__profile").order_by("number")]}
+
+
+def table_sit_out_expire(*, table_id: int, seat_id: int) -> int:
+    """A player sitting out for 5 minutes is stood up (between hands, charged nothing)."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        seat = Seat.objects.select_for_update().filter(pk=seat_id).first()
+        cutoff = timezone.now() - timedelta(seconds=settings.POKER_SIT_OUT_STAND_UP_SECONDS)
+        if (table is None or seat is None or not seat.player_id or seat.sitting_out in ("", poker.LEAVING)
+                or seat.sitting_out_since is None or seat.sitting_out_since > cutoff):
+            return 0
+        broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
+                               text="You were stood up: you sat out for 5 minutes.")
+        _stand_up(seat)
+        _after_seat_freed(table)
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=_current_version(table))
+    return 1
 
 
 def _schedule_next_match(table: Table) -> None:
@@ -544,6 +623,8 @@ def tables_due_work() -> int:
             done += 1
     for table_id in Table.objects.filter(status=Table.OPEN, confirm_deadline__lte=now).values_list("pk", flat=True):
         done += table_confirmations_expire(table_id=table_id)
+    for seat in poker.sitting_out_expire(now=now):
+        done += table_sit_out_expire(table_id=seat.table_id, seat_id=seat.pk)
     idle = now - timedelta(seconds=settings.TABLE_IDLE_CLOSE_SECONDS)
     for table in Table.objects.filter(status=Table.OPEN, empty_since__lte=idle):
         with transaction.atomic():
@@ -594,6 +675,15 @@ def socket_connected(*, table_id: int, user, channel_name: str) -> None:
                          "server": settings.SERVER_NAME, "process": socket_process()})
     broadcast.table_touched(table_id=table_id)
     seat_connection_changed(table_id=table_id, user=user)
+    _poker_connection(table_id=table_id, user=user)
+
+
+def _poker_connection(*, table_id: int, user) -> None:
+    """Poker: a player whose last socket closed sits out; one whose socket opens comes back in."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id, game=poker.POKER).first()
+        if table is not None:
+            poker.connection_changed(table=table, user=user)
 
 
 def socket_renew(*, table_id: int, user, channel_name: str) -> None:
@@ -615,6 +705,7 @@ def _connections_remove(rows) -> int:
         with transaction.atomic():
             broadcast.table_touched(table_id=table_id)
             seat_connection_changed(table_id=table_id, user=users[user_id])
+        _poker_connection(table_id=table_id, user=users[user_id])
     return len(lost)
 
 
@@ -635,18 +726,19 @@ def socket_disconnected(*, table_id: int, user, channel_name: str) -> None:
     SocketConnection.objects.filter(channel_name=channel_name).delete()
     broadcast.table_touched(table_id=table_id)
     seat_connection_changed(table_id=table_id, user=user)
+    _poker_connection(table_id=table_id, user=user)
 
 
 def table_watch(*, user, table_id: Any) -> Table:
     """A player asks to watch: allowed when the table lets spectators in (and invites them)."""
     table = Table.objects.filter(pk=table_id, status=Table.OPEN).first()
     if table is None:
-        raise NotFoundError("No such table.")
+        raise NotFoundError(_("No such table."))
     if not is_staff_member(user):
         _player_checks(user)
     access = table_access(table=table, user=user)
     if access is None:
-        raise Forbidden("Spectators are not allowed at this table.",
+        raise Forbidden(_("Spectators are not allowed at this table."),
                         code="private_table" if table.private else "permission_denied")
     return table
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from apps.chat.selectors import table_chat_recent
@@ -16,12 +17,14 @@ from apps.common.errors import DomainError, NotFoundError
 from apps.common.net import request_ip
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_check_lobby
+from apps.games.engines import get_engine
 from apps.games.selectors import game_catalogue
 from apps.matches import selectors as match_selectors
 from apps.matches.models import Match
 
 from . import selectors, services
-from .render import face_for, table_context, view_facts
+from .forms import option_fields, options_from_form, stake_from_form
+from .render import replay_context, table_context, view_facts
 
 
 def _lobby_refusal(user) -> str | None:
@@ -40,31 +43,43 @@ def tables_lobby(request):
     if refusal:
         return render(request, "errors/403.html", {"detail": refusal, "code": "sanctioned"}, status=403)
     game = request.GET.get("game") or None
+    catalogue = game_catalogue()
+    names = {g["id"]: g["name"] for g in catalogue}
     tables = [selectors.table_as_dict(t) for t in selectors.table_list(game=game, user=request.user)[:100]]
+    for t in tables:
+        t["game_name"] = names.get(t["game"], t["game"])
     template = "tables/_table_list.html" if request.htmx else "tables/lobby.html"
-    return render(request, template, {"tables": tables, "games": game_catalogue(), "selected": game})
+    games = [{**g, "options": option_fields(g["id"])} for g in catalogue]
+    preselect = request.GET.get("new") if request.GET.get("new") in names else game
+    return render(request, template, {"tables": tables, "games": games, "selected": game, "preselect": preselect})
+
+
+FIELD_LABELS = {"game": gettext_lazy("Game"), "players": gettext_lazy("Players"), "stake": gettext_lazy("Stake"),
+                "currency": gettext_lazy("Currency"), "turn_seconds": gettext_lazy("Seconds per turn"),
+                "game_options": gettext_lazy("Game options"), "face": gettext_lazy("Cards")}
 
 
 @login_required
 @require_POST
 def table_create_page(request):
     form = request.POST
-    data = {"game": form.get("game"), "players": _int(form.get("players")), "stake": _int(form.get("stake")) or 0,
-            "currency": form.get("currency") or "credits", "turn_seconds": _int(form.get("turn_seconds")) or 30,
+    game = form.get("game")
+    currency = form.get("currency") or "credits"
+    data = {"game": game, "players": _int(form.get("players")), "stake": stake_from_form(form.get("stake"), currency),
+            "currency": currency, "turn_seconds": _int(form.get("turn_seconds")) or 30,
             "official": form.get("official") == "on", "private": form.get("private") == "on",
-            "spectators": form.get("spectators", "on") == "on", "face": form.get("face") or "auto"}
-    try:
-        options = json.loads(form.get("game_options") or "{}")
-    except ValueError:
-        options = None
-    data["game_options"] = options
+            "spectators": form.get("spectators", "on") == "on", "face": form.get("face") or "auto",
+            "game_options": options_from_form(game, form) if isinstance(game, str) else {}}
     if data["players"] is None:
         data.pop("players")
     try:
         table = services.table_create(user=request.user, data=data, ip=request_ip(request))
     except DomainError as exc:
-        fields = "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.extra.get("fields", {}).items())
+        fields = "; ".join(f"{FIELD_LABELS.get(k, k)}: {' '.join(map(str, v))}"
+                           for k, v in exc.extra.get("fields", {}).items())
         messages.error(request, f"{exc.detail} {fields}".strip())
+        if isinstance(game, str) and game.isidentifier():
+            return redirect(f"{reverse('tables:lobby')}?new={game}#create")  # the form shows that game again
         return redirect("tables:lobby")
     return redirect("tables:table", table_id=table.pk)
 
@@ -90,7 +105,10 @@ def table_page(request, table_id: int):
                                     match=match if match and match.status == Match.PLAYING else None)
     seated = table.seats.filter(player=request.user).exists()
     if access is None and not seated:
-        raise PermissionDenied
+        # an uninvited player (or a spectator where none are allowed) gets a page that says why
+        leader = getattr(getattr(table.leader, "profile", None), "nickname", None)
+        return render(request, "tables/closed.html", {"table": table, "game": get_engine(table.game),
+                                                      "leader": leader}, status=403)
     context = table_context(table=table, match=match, user=request.user, access=access)
     context.update(chat=table_chat_recent(table_id=table.pk))
     return render(request, "tables/table.html", context)
@@ -108,8 +126,15 @@ def table_seat_action(request, table_id: int, what: str):
             services.table_leave(user=request.user, table_id=table_id)
         elif what == "ready":
             services.table_ready(user=request.user, table_id=table_id)
+        elif what in ("sit-out", "sit-in"):
+            services.table_sit_out(user=request.user, table_id=table_id, out=what == "sit-out")
         elif what == "robot":
             services.table_robot_add(user=request.user, table_id=table_id, seat=_int(request.POST.get("seat")))
+        elif what == "invite":
+            nickname = (request.POST.get("nickname") or "").strip()
+            services.table_invite(user=request.user, table_id=table_id, nickname=nickname)
+            messages.success(request, _("%(nickname)s is invited: they can now sit at this table.")
+                             % {"nickname": nickname})
         else:
             raise Http404
     except DomainError as exc:
@@ -124,7 +149,12 @@ def table_seat_action(request, table_id: int, what: str):
 
 @login_required
 def my_matches(request):
-    matches = match_selectors.player_finished_matches(user=request.user)[:50]
+    matches = list(match_selectors.player_finished_matches(user=request.user)[:50])
+    names = {g["id"]: g["name"] for g in game_catalogue()}
+    statuses = {Match.FINISHED: _("finished"), Match.CANCELLED: _("cancelled")}
+    for m in matches:
+        m.game_name = names.get(m.game, m.game)
+        m.status_label = statuses.get(m.status, m.status)
     return render(request, "tables/my_matches.html", {"matches": matches})
 
 
@@ -142,8 +172,7 @@ def match_replay_page(request, match_id: int):
         raise PermissionDenied
     steps = match_selectors.match_replay(log=log, seat=seat)
     step = max(0, min(_int(request.GET.get("step")) or 0, len(steps) - 1))
-    context = {"match": match, "log": log, "steps": steps, "step": steps[step], "index": step,
-               "last": len(steps) - 1, "seat": seat, "face": face_for(selectors.match_table(match), match.game),
-               "view": steps[step]["view"]}
+    context = replay_context(match=match, steps=steps, index=step, seat=seat, table=selectors.match_table(match))
     context["facts"], context["card_facts"] = view_facts(steps[step]["view"], match.players)
+    context["step"] = steps[step]
     return render(request, "tables/replay.html", context)

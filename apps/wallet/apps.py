@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class WalletConfig(AppConfig):
     name = "apps.wallet"
     label = "wallet"
-    verbose_name = "Wallet and ledger"
+    verbose_name = _("Wallet and ledger")

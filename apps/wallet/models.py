@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from apps.common.models import AppendOnlyModel
 
@@ -32,6 +33,8 @@ class Account(models.Model):
     closed = models.BooleanField(default=False, help_text="an escrow whose match or tournament is over: must be 0")
 
     class Meta:
+        verbose_name = _("account")
+        verbose_name_plural = _("accounts")
         constraints = [
             models.UniqueConstraint(fields=["code", "currency"], name="account_code_currency_unique"),
             models.CheckConstraint(condition=Q(allow_negative=True) | Q(balance__gte=0),
@@ -54,6 +57,8 @@ class Transaction(AppendOnlyModel):
     created = models.DateTimeField(db_index=True)
 
     class Meta:
+        verbose_name = _("transaction")
+        verbose_name_plural = _("transactions")
         ordering = ["-id"]
 
     def __str__(self) -> str:
@@ -76,6 +81,8 @@ class Entry(AppendOnlyModel):
     created = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("ledger entry")
+        verbose_name_plural = _("ledger entries")
         ordering = ["-id"]
         constraints = [models.CheckConstraint(condition=~Q(amount=0), name="entry_amount_not_zero")]
         indexes = [models.Index(fields=["account", "-id"])]
@@ -95,6 +102,8 @@ class Adjustment(AppendOnlyModel):
     created = models.DateTimeField()
 
     class Meta:
+        verbose_name = _("adjustment")
+        verbose_name_plural = _("adjustments")
         ordering = ["-id"]
 
 
@@ -109,6 +118,8 @@ class CreditRecharge(models.Model):
     transaction = models.ForeignKey(Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
+        verbose_name = _("credit recharge")
+        verbose_name_plural = _("credit recharges")
         ordering = ["-id"]
 
     def __str__(self) -> str:
@@ -143,6 +154,8 @@ class Freeze(models.Model):
     objects = FreezeQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("freeze")
+        verbose_name_plural = _("freezes")
         ordering = ["-starts_at", "-id"]
         indexes = [models.Index(fields=["player", "lifted_at"])]
 

@@ -59,10 +59,12 @@ INSTALLED_APPS = [
     "apps.games",
     "apps.matches",
     "apps.tables",
+    "apps.tournaments",
     "apps.chat",
     "apps.rankings",
     "apps.review",
     "apps.demo",
+    "apps.backoffice",
 ]
 
 MIDDLEWARE = [
@@ -245,9 +247,12 @@ SPECTACULAR_SETTINGS = {
         "- **Players** (staff): `/api/players/`, `/api/players/{id}/adjustments/`, `/api/players/{id}/passport/`, "
         "`/api/players/{id}/nickname/`, `/api/players/{id}/ledger/`.\n"
         "- **Tables**: `/api/tables/`, `/api/tables/{id}/`, `/api/tables/{id}/sit/`, `/api/tables/{id}/leave/`, "
-        "`/api/tables/{id}/robot/`, `/api/tables/{id}/invite/`, `/api/tables/{id}/watch/`, `/api/tables/{id}/ready/`.\n"
+        "`/api/tables/{id}/robot/`, `/api/tables/{id}/invite/`, `/api/tables/{id}/watch/`, `/api/tables/{id}/ready/`, `/api/tables/{id}/sit-out/`.\n"
         "- **Matches**: `/api/matches/{id}/`, `/api/matches/{id}/actions/`, `/api/matches/{id}/cancel-vote/`, "
         "`/api/matches/{id}/log/`.\n"
+        "- **Tournaments**: `/api/tournaments/`, `/api/tournaments/{id}/`, `/api/tournaments/{id}/preview/`, "
+        "`/api/tournaments/{id}/register/`, `/api/tournaments/{id}/unregister/`, `/api/tournaments/{id}/start/`, "
+        "`/api/tournaments/{id}/cancel/`, `/api/tournaments/{id}/standings/`, `/api/tournaments/{id}/matches/`.\n"
         "- **Rankings**: `/api/rankings/{game}/`.\n"
         "- **Chat and sanctions** (staff): `/api/chat/messages/`, `/api/chat/messages/{id}/hide/`, "
         "`/api/sanctions/`, `/api/sanctions/{id}/lift/`.\n"
@@ -281,6 +286,8 @@ CSRF_FAILURE_VIEW = "apps.common.views.csrf_failure"
 ROBOT_MOVE_DELAY = float(os.environ.get("MAZZIERE_ROBOT_MOVE_DELAY", "0.8"))
 DISCONNECT_GRACE_SECONDS = 180
 NEXT_MATCH_CONFIRM_SECONDS = 60  # platform.md §8.1: confirm the next match within this
+POKER_NEXT_HAND_SECONDS = 5  # platform.md §8.5: the next poker hand is dealt this long after the last
+POKER_SIT_OUT_STAND_UP_SECONDS = 300  # platform.md §8.5: sitting out this long stands a player up
 SETTINGS_POSTPONE_SECONDS = 15
 TABLE_IDLE_CLOSE_SECONDS = 300
 CANCEL_VOTE_SECONDS = 60

@@ -5,15 +5,25 @@ import os
 import uuid
 
 os.environ.setdefault("MAZZIERE_CHANNEL_PREFIX", f"mazziere-test-{uuid.uuid4().hex[:8]}")
+#: pytest-xdist's workers inherit the controller's prefix, but each has its own test database
+#: (test_<name>_gw0, ...) whose ids overlap: each worker gets its own channel groups, cache
+#: keys (throttles) and broker keys in the shared Redis. A process a worker starts (daphne)
+#: inherits both variables and keeps the worker's prefix.
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _worker and not os.environ["MAZZIERE_CHANNEL_PREFIX"].endswith(f"-{_worker}"):
+    os.environ["MAZZIERE_CHANNEL_PREFIX"] += f"-{_worker}"
 
 from .base import *  # noqa: E402,F401,F403
-from .base import CHANNEL_LAYERS, REST_FRAMEWORK  # noqa: E402
+from .base import CELERY_BROKER_TRANSPORT_OPTIONS, CHANNEL_LAYERS, REDIS_URL, REST_FRAMEWORK  # noqa: E402
 
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 if "CONFIG" in CHANNEL_LAYERS["default"]:
     CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = os.environ["MAZZIERE_CHANNEL_PREFIX"]
+if REDIS_URL:  # eager in tests, but a task sent for real must not reach another run's worker
+    CELERY_BROKER_TRANSPORT_OPTIONS = {**CELERY_BROKER_TRANSPORT_OPTIONS,
+                                       "global_keyprefix": os.environ["MAZZIERE_CHANNEL_PREFIX"] + ":"}
 
 ROBOT_MOVE_DELAY = 0.0
 TABLE_POLL_SECONDS = 0.0  # tests run tasks eagerly in the same process: pushes always arrive

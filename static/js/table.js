@@ -1,5 +1,6 @@
-// Table page: the visible turn countdown, and a fresh render when a frame was missed
-// (platform.md §10.3: the channel layer may drop messages under load).
+// Table page: the visible turn countdown, a fresh render when a frame was missed
+// (platform.md §10.3: the channel layer may drop messages under load), the cards a
+// player is picking kept across other players' moves, and the capture chooser.
 (function () {
   const root = document.getElementById("table-root");
   if (!root) return;
@@ -10,7 +11,70 @@
   let lastVersion = null;
   let lastMatch = null;
   let lastMessage = Date.now();
+  let picked = { key: "", cards: new Set() }; // the pick in progress (Hearts' pass), by match and pick type
   const sync = () => { if (socket && open) socket.send(JSON.stringify({ sync: true })); };
+  const pickKey = (form) => `${lastMatch || ""}:${form.dataset.pick}`;
+
+  function refreshPick(form) {
+    const boxes = Array.from(form.querySelectorAll("input[name=cards]"));
+    const n = boxes.filter((b) => b.checked).length;
+    const min = parseInt(form.dataset.min || "1", 10), max = parseInt(form.dataset.max || "99", 10);
+    const submit = form.querySelector(".pick-submit");
+    if (submit) submit.disabled = n < min || n > max;
+    for (const b of boxes) {
+      b.closest("label").classList.toggle("picked", b.checked);
+      b.disabled = !b.checked && n >= max;
+    }
+  }
+  function restorePicks() {
+    for (const form of root.querySelectorAll("form.pick")) {
+      if (picked.key === pickKey(form)) {
+        for (const box of form.querySelectorAll("input[name=cards]")) box.checked = picked.cards.has(box.value);
+      }
+      refreshPick(form);
+    }
+  }
+  root.addEventListener("change", (e) => {
+    const form = e.target.closest && e.target.closest("form.pick");
+    if (!form) return;
+    const key = pickKey(form);
+    if (picked.key !== key) picked = { key, cards: new Set() };
+    if (e.target.checked) picked.cards.add(e.target.value); else picked.cards.delete(e.target.value);
+    refreshPick(form);
+  });
+  root.addEventListener("submit", (e) => {
+    if (e.target.matches && e.target.matches("form.pick")) picked = { key: "", cards: new Set() };
+  }, true);
+
+  // a card with several captures: the first tap opens its options; each option lights up
+  // the table cards it takes
+  const highlight = (takes) => {
+    for (const el of root.querySelectorAll(".felt-cards svg.taken")) el.classList.remove("taken");
+    for (const code of (takes || "").split(" ").filter(Boolean)) {
+      const card = root.querySelector(`.felt-cards svg[data-card="${code}"]`);
+      if (card) card.classList.add("taken");
+    }
+  };
+  root.addEventListener("click", (e) => {
+    const chooser = e.target.closest && e.target.closest("button.chooser");
+    if (!chooser) return;
+    const box = chooser.parentElement.querySelector(".choice");
+    const opening = box.hidden;
+    for (const other of root.querySelectorAll(".choice")) other.hidden = true;
+    for (const b of root.querySelectorAll("button.chooser")) b.setAttribute("aria-expanded", "false");
+    box.hidden = !opening;
+    chooser.setAttribute("aria-expanded", String(opening));
+    const first = box.querySelector(".take-option");
+    highlight(opening && first ? first.dataset.takes : "");
+  });
+  for (const type of ["mouseover", "focusin"]) {
+    root.addEventListener(type, (e) => {
+      const target = e.target.closest && e.target.closest("[data-takes]");
+      if (target) highlight(target.dataset.takes);
+    });
+  }
+
+  root.addEventListener("table:sync", sync); // anything on the page may ask for a fresh render
   root.addEventListener("htmx:wsOpen", (e) => { socket = e.detail.socketWrapper; open = true; });
   root.addEventListener("htmx:wsClose", () => { open = false; });
   root.addEventListener("htmx:wsAfterMessage", () => {
@@ -22,7 +86,10 @@
     if (match === lastMatch && lastVersion !== null && version > lastVersion + 1) sync();
     lastMatch = match;
     lastVersion = version;
+    restorePicks();
   });
+  lastMatch = (document.getElementById(`table-${id}-board`) || { dataset: {} }).dataset.match || "";
+  restorePicks();
   setInterval(() => {
     const timer = document.getElementById(`table-${id}-timer`);
     if (timer && timer.dataset.deadline) {

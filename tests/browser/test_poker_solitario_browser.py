@@ -1,5 +1,4 @@
-"""Solitario and Poker all'italiana in a real browser, over the real server, with their own
-boards: Solitario's columns, stock, waste and foundations; Poker's seats, pot and hand.
+"""A cancelled match in a real browser (Solitario and Poker moved to test_card_games_browser.py).
 Screenshots at 1366 px and 390 px go to test-artifacts/."""
 
 from __future__ import annotations
@@ -45,59 +44,6 @@ def shots(player: Player, artifacts, name: str) -> None:
     player.page.set_viewport_size({"width": 1366, "height": 900})
 
 
-def test_solitario_is_playable_in_the_browser(chromium, mazziere_server, artifacts):
-    base, _, still_up = mazziere_server
-    luca = Player(chromium, base, "luca")
-    luca.log_in()
-    table_id = create_table(luca, "solitario")
-    board = luca.page.locator(f"#table-{table_id}-board")
-    board.locator(".sol-columns").wait_for()
-    assert board.locator(".sol-column").count() == 7
-    assert "punti" in board.inner_text()
-    shots(luca, artifacts, "solitario-start")
-    version = board_version(luca)
-    luca.page.click(f"#table-{table_id}-actions button:has-text('Pesco')")  # draw
-    version = wait_version_above(luca, version)
-    assert board.locator(".sol-waste svg[data-card]").count() == 1
-    shots(luca, artifacts, "solitario-after-draw")
-    assert not luca.errors, luca.errors
-    luca.context.close()
-    still_up()
-
-
-def test_poker_is_playable_in_the_browser_against_a_robot(chromium, mazziere_server, artifacts):
-    base, _, still_up = mazziere_server
-    anna = Player(chromium, base, "anna")
-    anna.log_in()
-    table_id = create_table(anna, "poker_italiana")
-    anna.page.click(".robot-button")
-    board = anna.page.locator(f"#table-{table_id}-board")
-    board.locator(".poker-seats").wait_for(timeout=10_000)
-    assert board.locator(".my-hand svg[data-card]").count() == 5
-    shots(anna, artifacts, "poker-start")
-    actions = anna.page.locator(f"#table-{table_id}-actions")
-    # a move of the hand, never the cancellation proposal (a button of the actions too)
-    moves = actions.locator("button:not(.cancel-vote button)")
-    for _ in range(8):  # whatever is offered first, until the hand is over or eight moves are made
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and not moves.count() \
-                and not board.locator(".result").count():
-            time.sleep(0.1)
-        if board.locator(".result").count():
-            break
-        version = board_version(anna)
-        if board.locator("button:has-text('Servito')").count():
-            shots(anna, artifacts, "poker-draw")
-            board.locator("button:has-text('Servito')").click()
-        else:
-            moves.first.click()
-        wait_version_above(anna, version)
-    shots(anna, artifacts, "poker-later")
-    assert not anna.errors, anna.errors
-    anna.context.close()
-    still_up()
-
-
 def test_a_cancelled_match_is_announced_on_the_board(chromium, mazziere_server, artifacts):
     """Alone with a robot, the player's own proposal cancels the match (the robot does not
     vote, platform.md §8.4): the board says so and offers the next match."""
@@ -107,7 +53,7 @@ def test_a_cancelled_match_is_announced_on_the_board(chromium, mazziere_server, 
     table_id = create_table(anna, "scopa")
     anna.page.click(".robot-button")
     board = anna.page.locator(f"#table-{table_id}-board")
-    board.locator(".my-hand svg[data-card]").first.wait_for(timeout=10_000)
+    anna.page.locator(f"#table-{table_id}-actions .my-hand svg[data-card]").first.wait_for(timeout=10_000)
     anna.page.locator(f"#table-{table_id}-actions .cancel-vote button").click()
     board.locator("text=Partita annullata").wait_for(timeout=10_000)
     assert anna.page.locator("text=Gioca ancora").count()

@@ -46,14 +46,15 @@ SNAPSHOT_JS = """(id) => {
     version: board ? parseInt(board.dataset.version || "0", 10) : null,
     match: board ? board.dataset.match : "",
     actionsVersion: actions ? parseInt(actions.dataset.version || "0", 10) : null,
-    hand: codes(`#table-${id}-board .my-hand svg[data-card]`),
-    handTitle: text(`#table-${id}-board .my-hand h3`),
+    hand: codes(`#table-${id}-actions .my-hand [data-hand] > svg[data-card]`),
+    handTitle: text(`#table-${id}-actions .my-hand h3`),
+    outcome: text(`#table-${id}-actions .outcome`),
     buttons: codes(`#table-${id}-actions .card-button svg[data-card]`),
     trick: codes(`#table-${id}-board .trick svg[data-card]`),
     lastTrick: codes(`#table-${id}-board .last-trick svg[data-card]`),
     trump: codes(`#table-${id}-board .info svg[data-card]`),
     stock: text(`#table-${id}-board .stock-count`),
-    waiting: text(`#table-${id}-actions`).includes("Attendi il tuo turno"),
+    waiting: text(`#table-${id}-actions`).includes("attendi il tuo turno"),
     result: text(`#table-${id}-result`),
     error: text(`#table-${id}-error`),
     refs,
@@ -175,7 +176,7 @@ def test_two_players_play_briscola_to_the_end(chromium, mazziere_server, artifac
     first = {p.username: p.snapshot() for p in players}
     match_id = first["mario"]["match"]
     assert match_id == first["giulia"]["match"]
-    assert "posto 0" in first["mario"]["handTitle"] and "posto 1" in first["giulia"]["handTitle"]
+    assert first["mario"]["hand"] and first["giulia"]["hand"]  # each page shows its own hand, as the controls
     socket_url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}/"
     for p in players:
         tables = {s for s in p.sockets if "/ws/tables/" in s}  # the lobby page also opens /ws/lobby/
@@ -250,8 +251,9 @@ def test_two_players_play_briscola_to_the_end(chromium, mazziere_server, artifac
     assert all("Partita finita" in r for r in results), results
     assert results[0] == results[1]
     assert moves >= 20, moves  # 40 cards, one move each: a whole hand at least
-    # the players still see the finished match from their own seats
-    assert "posto 0" in snaps[0]["handTitle"] and "posto 1" in snaps[1]["handTitle"]
+    # the players still see the finished match from their own seats: each is told the outcome
+    assert {" ".join(s["outcome"].split()) for s in snaps} <= {"Hai vinto!", "Hai perso.", "Pareggio."}
+    assert all(s["outcome"] for s in snaps)
 
     views = {p.username: p.api_match(match_id) for p in players}
     for view in views.values():
@@ -262,8 +264,8 @@ def test_two_players_play_briscola_to_the_end(chromium, mazziere_server, artifac
     scores = result["scores"]
     assert sum(scores) == 120 and max(scores) >= 61
     assert result["winner"] == scores.index(max(scores))
-    assert f"Punteggio: {scores[0]} – {scores[1]}." in results[0]
-    winner = re.search(r"Vince (\S+)\.", results[0]).group(1)
+    assert re.search(rf"Mario_88 {scores[0]} – Giulia {scores[1]}", results[0]), results[0]
+    winner = re.search(r"Vince: (\S+)\.", results[0]).group(1)
     assert winner.lower().startswith(("mario", "giulia")[result["winner"]]), winner
 
     # the database agrees, read by the server's own models

@@ -81,3 +81,46 @@ def test_every_changelist_is_flat():
     large = {url: queries(client, url) for url in CHANGELISTS}
     grew = {url: (small[url], large[url]) for url in CHANGELISTS if large[url] != small[url]}
     assert not grew, grew
+
+
+def more_rows(size: int) -> None:
+    """Rows of the changelists ``world`` does not fill: chat lines, XP, recharges, exports."""
+    from apps.backoffice.models import Export
+    from apps.chat.models import ChatMessage
+    from apps.matches.models import Match
+    from apps.rankings.models import XpAward
+    from apps.wallet.models import CreditRecharge
+
+    now = timezone.now()
+    for _ in range(size):
+        n = next(_n)
+        player = make_user(nickname=f"More_{n}")
+        match = Match.objects.create(game="briscola", players=2, seed="1", state={}, started_at=now)
+        ChatMessage.objects.create(sender=player, nickname=f"More_{n}", room="lobby", text="ciao", created=now)
+        XpAward.objects.create(player=player, game="briscola", match=match, xp=5, created=now)
+        CreditRecharge.objects.create(player=player, requested_at=now, available_at=now)
+        Export.objects.create(kind="ledger", format="csv", requested_by=make_user(group="finance"))
+
+
+#: every changelist an operator, finance or compliance reads, with the filters they use
+HUNDRED = [*CHANGELISTS, "/admin/auth/user/?role=player&o=-4", "/admin/auth/user/?balance=cash",
+           "/admin/wallet/entry/?kind=adjustment", "/admin/wallet/creditrecharge/", "/admin/chat/chatmessage/",
+           "/admin/rankings/xpaward/", "/admin/backoffice/export/", "/admin/wallet/account/?owner=player"]
+
+
+@pytest.fixture
+def one_then_hundred(db):
+    """The query count of each changelist with one row of everything, then with 100."""
+    client = superuser_client()
+    world(1)
+    more_rows(1)
+    one = {url: queries(client, url) for url in HUNDRED}
+    world(99)
+    more_rows(99)
+    return one, {url: queries(client, url) for url in HUNDRED}
+
+
+def test_every_changelist_with_100_rows_reads_as_many_queries_as_with_one(one_then_hundred):
+    one, hundred = one_then_hundred
+    grew = {url: (one[url], hundred[url]) for url in HUNDRED if hundred[url] != one[url]}
+    assert not grew, grew

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
+from apps.common.errors import DomainError
 from apps.games.engines import get_engine
 from apps.matches.models import Match
 from apps.matches.services import match_action_apply, match_cancel_vote, match_create, match_robot_turns
@@ -87,8 +88,9 @@ def test_a_match_of_no_owner_runs_to_the_end_and_no_table_acts(heard):
                            user=users[seat])
     assert match.status == Match.FINISHED
     assert [h["match_id"] for h in heard] == [match.pk]
-    with pytest.raises(Exception, match="cannot be cancelled"):
+    with pytest.raises(DomainError) as refused:
         match_cancel_vote(match_id=match.pk, user=alice, accept=True)
+    assert refused.value.code == "not_allowed_in_tournament"
     assert match_robot_turns(match_id=match.pk) == 0
 
 

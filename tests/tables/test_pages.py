@@ -29,14 +29,15 @@ def test_lobby_lists_open_tables_and_creates_one():
     page = client.get("/tables/")
     assert page.status_code == 200 and "Crea un tavolo" in page.content.decode()
     answer = client.post("/tables/new/", {"game": "scopa", "players": "2", "stake": "0", "currency": "credits",
-                                          "turn_seconds": "30", "spectators": "on", "game_options": '{"target": 11}'})
+                                          "turn_seconds": "30", "spectators": "on", "opt-scopa-target": "11",
+                                          "opt-scopa-hands": "5"})
     table = Table.objects.get()
     assert answer.status_code == 302 and answer["Location"] == f"/tables/{table.pk}/"
-    assert table.game == "scopa" and table.leader == alice and table.game_options == {"target": 11}
+    assert table.game == "scopa" and table.leader == alice and table.game_options == {"hands": 5}  # 11 is the default
     listing = client.get("/tables/?game=scopa", HTTP_HX_REQUEST="true").content.decode()
     assert f'data-table="{table.pk}"' in listing and "Lobby_Alice" in listing
     bad = client.post("/tables/new/", {"game": "scopa", "players": "3"}, follow=True)
-    assert "Players for Scopa" in bad.content.decode() and Table.objects.count() == 1
+    assert "Giocatori per Scopa" in bad.content.decode() and Table.objects.count() == 1
 
 
 def test_table_page_shows_own_hand_only_and_connects_the_socket():
@@ -63,7 +64,7 @@ def test_sit_and_leave_from_the_page():
     assert other.post(f"/tables/{table.pk}/sit/").status_code == 302
     assert table.matches.filter(status="playing").exists()
     full = logged_in(make_user(nickname="Page_C")).post(f"/tables/{table.pk}/sit/", follow=True)
-    assert "The table is full." in full.content.decode()
+    assert "Il tavolo è al completo." in full.content.decode()
 
 
 def test_player_replays_own_finished_match_seeing_only_own_view():

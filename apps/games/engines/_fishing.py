@@ -606,6 +606,8 @@ class FishingState(GameState):
             "spareggio": self.spareggio,
             "hand_number": self.hand_index + 1,
             "last_capture": self.last_capture,
+            # the sheet of the hand just scored (carte, denari, settebello, primiera, scope): public
+            "last_hand": _json_copy(self.history[-1]) if self.history else None,
             "options": dict(self.options),
             "winner": self.winner,
         }

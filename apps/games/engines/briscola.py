@@ -172,6 +172,8 @@ class BriscolaState(GameState):
             "last_trick": self.last_trick and {
                 "cards": [dict(x) for x in self.last_trick["cards"]], "winner": self.last_trick["winner"]},
             "captured_counts": [len(p) for p in self.piles],
+            # every taken card was face up on the table: the points each side holds are public
+            "points_taken": [sum(POINTS[c[0]] for c in pile) for pile in self.piles],
             "to_act": self.to_act,
             "mode": self.options["mode"],
             "hands_won": list(self.hands_won),

@@ -260,6 +260,8 @@ class HeartsState(TrickState):
             "passed": passed,
             "received": received,
             "pass_done": [p is not None for p in passes],
+            # every hand passes to the right-hand opponent, seat (s + 1) % 4 (hearts.md)
+            "pass_direction": "right",
             **self._view_trick(),
             "taken_points": list(self._taken),
             "totals": list(self._scores),

@@ -1,110 +1,158 @@
-"""Cards drawn as inline SVG, with Italian or French faces (the face style is a table option)."""
+"""Cards drawn from SVG sprites: ``<svg><use href="<deck>.svg#<id>"/></svg>``.
+
+Three sprites, one per deck (``static/cards/``): ``napoletane.svg`` and ``piacentine.svg``
+(drawn by ``scripts/draw_italian_cards.py``) and ``svg-cards.svg`` (the French faces of the
+``svg-cards`` npm package, LGPL-2.1, licence beside it). A page carries ~200 bytes a card;
+the browser loads each sprite once.
+
+``face`` is what a table asks for (``italian`` or ``french``, see ``render.face_for``).
+Italian faces are drawn in the viewer's own deck (``Profile.italian_deck``): the template
+context's ``italian_deck`` when set (a renderer that shares one board between viewers sets
+it per deck), otherwise the context user's profile, otherwise Napoletane. A face may also
+name a deck directly (``napoletane``, ``piacentine``).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
-from apps.games.engines.cards import is_card
+from apps.games.engines.cards import FRENCH_SUIT_NAMES, ITALIAN_SUIT_NAMES, is_card
 
 register = template.Library()
 
-ITALIAN_SUITS = {"d": ("denari", "#c8961e"), "c": ("coppe", "#b3261e"), "s": ("spade", "#1f4e8c"),
-                 "b": ("bastoni", "#2e7d32")}
-FRENCH_SUITS = {"h": ("♥", "#c62828"), "d": ("♦", "#c62828"), "c": ("♣", "#222"), "s": ("♠", "#222")}
-ITALIAN_RANK_LABEL = {"F": "F", "C": "C", "R": "R", "A": "A"}
-FRENCH_RANK_LABEL = {"T": "10"}
-
-# simple pictograms of the four Italian suits, centred on (30, 48)
-ITALIAN_SHAPES = {
-    "denari": '<circle cx="30" cy="48" r="13" fill="{c}"/><circle cx="30" cy="48" r="7" fill="none" '
-              'stroke="#fff" stroke-width="2"/>',
-    "coppe": '<path d="M18 36 h24 q0 16 -12 18 v8 h7 v4 h-18 v-4 h7 v-8 q-12 -2 -12 -18z" fill="{c}"/>',
-    "spade": '<path d="M30 28 l4 6 v22 h-8 v-22z" fill="{c}"/><rect x="21" y="56" width="18" height="4" '
-             'fill="{c}"/><rect x="28" y="60" width="4" height="8" fill="{c}"/>',
-    "bastoni": '<path d="M26 30 q4 -4 8 0 l-1 36 q-3 3 -6 0z" fill="{c}"/><circle cx="30" cy="40" r="2" '
-               'fill="#fff"/><circle cx="30" cy="52" r="2" fill="#fff"/>',
-}
+ITALIAN_DECKS = ("napoletane", "piacentine")
+DEFAULT_ITALIAN = "napoletane"
+#: card viewBoxes: the Italian drawings are 120 x 180, svg-cards' are 169.075 x 244.64
+VIEWBOX = {"napoletane": "0 0 120 180", "piacentine": "0 0 120 180", "french": "0 0 169.075 244.64"}
+SPRITE = {"napoletane": "cards/napoletane.svg", "piacentine": "cards/piacentine.svg",
+          "french": "cards/svg-cards.svg"}
+FRENCH_SUIT_IDS = {"h": "heart", "d": "diamond", "c": "club", "s": "spade"}
+FRENCH_RANK_IDS = {"A": "1", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 
 
-def _italian(code: str) -> str:
-    rank, suit = code[0], code[1]
-    name, colour = ITALIAN_SUITS[suit]
-    shape = ITALIAN_SHAPES[name].format(c=colour)
-    label = ITALIAN_RANK_LABEL.get(rank, rank)
-    return (f'<text x="6" y="17" font-size="14" font-weight="700" fill="{colour}">{label}</text>{shape}'
-            f'<text x="54" y="84" font-size="14" font-weight="700" fill="{colour}" text-anchor="end">{label}</text>')
+def italian_deck_of(user: Any) -> str:
+    """The Italian deck a user chose on their profile (Napoletane when none or anonymous).
+
+    Reads ``user.profile`` (cached on the user object after the first read)."""
+    profile = getattr(user, "profile", None) if getattr(user, "pk", None) else None
+    deck = getattr(profile, "italian_deck", None)
+    return deck if deck in ITALIAN_DECKS else DEFAULT_ITALIAN
 
 
-def _french(code: str) -> str:
+def deck_for(face: str, code: str = "", italian_deck: str = DEFAULT_ITALIAN) -> str:
+    """The sprite a card is drawn from: a joker is always French."""
+    if face in ITALIAN_DECKS:
+        return "french" if code == "X" else face
+    if face == "italian" and code != "X":
+        return italian_deck if italian_deck in ITALIAN_DECKS else DEFAULT_ITALIAN
+    return "french"
+
+
+def symbol_id(code: str, deck: str) -> str:
+    """The sprite symbol of a card code: ``c-7d`` (Italian) or ``spade_queen`` (French)."""
+    if deck != "french":
+        return f"c-{code}"
     if code == "X":
-        return '<text x="30" y="55" font-size="22" text-anchor="middle" fill="#6a1b9a">★</text>' \
-               '<text x="6" y="17" font-size="11" fill="#6a1b9a">JOLLY</text>'
-    rank, suit = code[0], code[1]
-    glyph, colour = FRENCH_SUITS[suit]
-    label = FRENCH_RANK_LABEL.get(rank, rank)
-    return (f'<text x="6" y="18" font-size="15" font-weight="700" fill="{colour}">{label}</text>'
-            f'<text x="30" y="60" font-size="30" text-anchor="middle" fill="{colour}">{glyph}</text>'
-            f'<text x="54" y="84" font-size="15" font-weight="700" fill="{colour}" text-anchor="end">{label}</text>')
+        return "joker_red"
+    return f"{FRENCH_SUIT_IDS[code[1]]}_{FRENCH_RANK_IDS.get(code[0], code[0])}"
 
 
-def card_face_markup(code: str, face: str) -> str:
-    """The drawing of one card face (the body of its sprite symbol); "" for a non-card."""
+def card_label(code: str, face: str = "italian") -> str:
+    """A card in words for screen readers and titles: "7 di denari", "Donna di picche"."""
+    if code == "X":
+        return _("Joker")
+    italian = face != "french"
+    suits = ITALIAN_SUIT_NAMES if italian else FRENCH_SUIT_NAMES
+    ranks = ({"A": _("Ace"), "F": pgettext("italian card", "Jack"), "C": pgettext("italian card", "Knight"),
+              "R": _("King")} if italian else
+             {"A": _("Ace"), "T": "10", "J": _("Jack"), "Q": _("Queen"), "K": _("King")})
+    suit = SUIT_WORDS.get(suits.get(code[1], ""), code[1])
+    return _("%(rank)s of %(suit)s") % {"rank": ranks.get(code[0], code[0]), "suit": suit}
+
+
+def _suit_words() -> dict[str, str]:
+    return {"denari": gettext_lazy("denari"), "coppe": gettext_lazy("coppe"), "spade": gettext_lazy("spade"),
+            "bastoni": gettext_lazy("bastoni"), "cuori": gettext_lazy("hearts"), "quadri": gettext_lazy("diamonds"),
+            "fiori": gettext_lazy("clubs"), "picche": gettext_lazy("spades")}
+
+
+SUIT_WORDS = _suit_words()
+
+
+def _clean_css(css: str) -> str:
+    return "".join(ch for ch in str(css) if ch.isalnum() or ch in " -_")
+
+
+def card_svg(code: str, face: str = "italian", css: str = "", italian_deck: str = DEFAULT_ITALIAN) -> str:
+    """An inline SVG for one card code, drawn from its deck's sprite; non-cards draw nothing."""
+    code = str(code)
     if not is_card(code, jokers=True):
         return ""
+    deck = deck_for(face, code, italian_deck)
     try:
-        body = _italian(code) if face == "italian" and code != "X" else _french(code)
-    except (KeyError, IndexError):
+        symbol = symbol_id(code, deck)
+    except KeyError:
         return ""
-    return f'<rect x="1" y="1" width="58" height="88" rx="6" fill="#fff" stroke="#888"/>{body}'
-
-
-def sprite_svg(face: str) -> str:
-    """Every card of one face style as <symbol>s: pages reference them with <use>, so a
-    render carries ~150 bytes a card instead of the whole drawing."""
-    codes = (["X"] if face == "french" else []) + [
-        rank + suit for suit in ("dcsb" if face == "italian" else "hdcs")
-        for rank in (("A", "2", "3", "4", "5", "6", "7", "F", "C", "R") if face == "italian"
-                     else ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"))]
-    symbols = "".join(f'<symbol id="c-{code}" viewBox="0 0 60 90">{card_face_markup(code, face)}</symbol>'
-                      for code in codes)
-    return f'<svg xmlns="http://www.w3.org/2000/svg">{symbols}</svg>'
-
-
-def card_svg(code: str, face: str = "italian", css: str = "") -> str:
-    """An inline SVG for one card code, drawn from the face's sprite; non-cards draw nothing."""
-    if not card_face_markup(code, face):
+    if deck != "french" and code[1] not in "dcsb":
         return ""
-    css = "".join(ch for ch in css if ch.isalnum() or ch in " -_")
-    href = static(f"cards/{'italian' if face == 'italian' and code != 'X' else 'french'}.svg")
-    return (f'<svg class="playing-card {css}" viewBox="0 0 60 90" width="60" height="90" role="img" '
-            f'aria-label="{code}" data-card="{code}"><use href="{href}#c-{code}"/></svg>')
+    if deck == "french" and code[1:] and code[1] not in FRENCH_SUIT_IDS:
+        return ""
+    label = card_label(code, "french" if deck == "french" else "italian")
+    return (f'<svg class="playing-card {_clean_css(css)}" viewBox="{VIEWBOX[deck]}" width="60" height="90" '
+            f'role="img" aria-label="{label}" data-card="{code}"><use href="{static(SPRITE[deck])}#{symbol}"/></svg>')
 
 
-def card_back_svg(css: str = "") -> str:
-    return (f'<svg class="playing-card back {css}" viewBox="0 0 60 90" width="60" height="90" aria-hidden="true">'
-            '<rect x="1" y="1" width="58" height="88" rx="6" fill="#1b5e9b" stroke="#0d3a63"/>'
-            '<rect x="7" y="7" width="46" height="76" rx="4" fill="none" stroke="#fff" stroke-dasharray="3 3"/>'
-            '</svg>')
+def card_back_svg(css: str = "", face: str = "italian", italian_deck: str = DEFAULT_ITALIAN) -> str:
+    """A hidden card: the back of the deck in play."""
+    deck = deck_for(face, "", italian_deck)
+    return (f'<svg class="playing-card back {_clean_css(css)}" viewBox="{VIEWBOX[deck]}" width="60" height="90" '
+            f'aria-hidden="true"><use href="{static(SPRITE[deck])}#back"/></svg>')
 
 
-@register.simple_tag
-def card(code: str, face: str = "italian", css: str = ""):
-    return mark_safe(card_svg(str(code), face, css))  # noqa: S308 (built from fixed markup and a card code)
+def _context_deck(context: template.Context) -> str:
+    deck = context.get("italian_deck")
+    if deck in ITALIAN_DECKS:
+        return deck
+    user = context.get("user")
+    if user is None:
+        request = context.get("request")
+        user = getattr(request, "user", None)
+    return italian_deck_of(user)
 
 
-@register.simple_tag
-def card_back(css: str = ""):
-    return mark_safe(card_back_svg(css))  # noqa: S308
+@register.simple_tag(takes_context=True)
+def card(context, code: str, face: str = "italian", css: str = ""):
+    """``{% card code face "small" %}``: one card face."""
+    return mark_safe(card_svg(str(code), face, css, _context_deck(context)))  # noqa: S308 (fixed markup)
 
 
-@register.simple_tag
-def card_backs(count: int):
-    count = max(0, min(int(count or 0), 20))
-    return format_html('<span class="backs" aria-label="{} cards">{}</span>', count,
-                       mark_safe("".join(card_back_svg("small") for _ in range(count))))  # noqa: S308
+@register.simple_tag(takes_context=True)
+def card_back(context, css: str = "", face: str = ""):
+    """``{% card_back %}``: one card back, of the deck in play (the context's ``face``)."""
+    face = face or context.get("face") or "italian"
+    return mark_safe(card_back_svg(css, face, _context_deck(context)))  # noqa: S308
+
+
+@register.simple_tag(takes_context=True)
+def card_backs(context, count: int, face: str = ""):
+    """``{% card_backs n %}``: a fanned row of ``n`` backs (at most 20 drawn), labelled with the count."""
+    try:
+        count = max(0, int(count or 0))
+    except (TypeError, ValueError):
+        count = 0
+    face = face or context.get("face") or "italian"
+    deck = _context_deck(context)
+    label = ngettext("%(n)d card", "%(n)d cards", count) % {"n": count}
+    return format_html('<span class="backs" aria-label="{}">{}</span>', label,
+                       mark_safe("".join(card_back_svg("small", face, deck)  # noqa: S308
+                                         for _ in range(min(count, 20)))))
 
 
 SUIT_NAMES = {"italian": {"d": "denari", "c": "coppe", "s": "spade", "b": "bastoni"},
@@ -113,5 +161,8 @@ SUIT_NAMES = {"italian": {"d": "denari", "c": "coppe", "s": "spade", "b": "basto
 
 @register.filter
 def suit_name(suit: str, face: str = "italian") -> str:
-    """``trump_suit`` as a word: "s" -> "spade" (Italian faces) or "picche" (French)."""
-    return SUIT_NAMES.get(face, SUIT_NAMES["italian"]).get(str(suit), str(suit))
+    """``trump_suit`` as a word in the page's language: "s" -> "spade" (Italian faces) or
+    "picche"/"spades" (French)."""
+    names = SUIT_NAMES["french"] if face == "french" else SUIT_NAMES["italian"]
+    word = names.get(str(suit))
+    return str(SUIT_WORDS[word]) if word else str(suit)

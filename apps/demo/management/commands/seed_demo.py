@@ -1,7 +1,7 @@
 """A demo world (API.md, management commands): safe to run again, it only adds what is missing.
 
 Each app owns its demo data (``apps/<app>/demo.py``); this command, on the top floor,
-calls them in order: accounts first, then what needs them (tables; tournaments later).
+calls them in order: accounts first, then what needs them (tables, tournaments).
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from django.core.management.base import BaseCommand
 from apps.players.demo import demo_accounts
 from apps.review.demo import demo_compliance
 from apps.tables.demo import demo_tables
+from apps.tournaments.demo import demo_tournaments
 
-STEPS = [demo_accounts, demo_tables, demo_compliance]
+STEPS = [demo_accounts, demo_tables, demo_tournaments, demo_compliance]
 
 
 class Command(BaseCommand):

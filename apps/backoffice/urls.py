@@ -1,0 +1,19 @@
+from django.urls import path
+
+from . import views
+
+app_name = "backoffice"
+urlpatterns = [
+    path("", views.dashboard, name="dashboard"),
+    path("online/", views.online, name="online"),
+    path("reconciliation/", views.reconciliation, name="reconciliation"),
+    path("ledger/", views.ledger, name="ledger"),
+    path("exports/", views.exports, name="exports"),
+    path("exports/<int:export_id>/", views.export_page, name="export"),
+    path("exports/<int:export_id>/progress/", views.export_progress, name="export_progress"),
+    path("exports/<int:export_id>/download/", views.export_download, name="export_download"),
+    path("tables/", views.tables, name="tables"),
+    path("tables/<int:table_id>/close/", views.table_close_view, name="table_close"),
+    path("tables/<int:table_id>/stand-up/", views.table_stand_up_view, name="table_stand_up"),
+    path("tables/<int:table_id>/message/", views.table_message_view, name="table_message"),
+]

@@ -1,0 +1,118 @@
+"""The operator's actions on live tables (issue 16): close a table, stand a player up between
+matches, message a table. Each needs a reason, writes an audit row and tells the players.
+
+Closing a table with a match in play cancels that match on the friendly-cancellation path
+(platform.md §8.4's money rules: every stake back, no bank; an abandoning player's stake
+goes to the others), so the escrow is emptied exactly as a unanimous vote would.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.audit.services import audit_record
+from apps.chat.services import chat_system_post
+from apps.common.errors import Conflict, Forbidden, NotFoundError, ValidationFailed
+from apps.common.roles import OPERATOR, has_role
+from apps.matches.models import Match
+from apps.matches.services import match_cancel_by_owner
+
+from . import broadcast
+from .models import Table
+from .services import _after_seat_freed, _close_ended_matches, _stand_up
+
+REASON_MAX = 200
+
+
+def _checked(actor, reason: object) -> str:
+    if not has_role(actor, OPERATOR):
+        raise Forbidden("Only operators act on tables.")
+    if not isinstance(reason, str) or not reason.strip():
+        raise ValidationFailed("Give a reason: the players are told, and it is audited.",
+                               fields={"reason": ["Required."]})
+    if len(reason.strip()) > REASON_MAX:
+        raise ValidationFailed(f"A reason has at most {REASON_MAX} characters.",
+                               fields={"reason": [f"At most {REASON_MAX} characters."]})
+    return reason.strip()
+
+
+def _open_table_locked(table_id: Any) -> Table:
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise NotFoundError("No such table.")
+    if table.status != Table.OPEN:
+        raise Conflict("This table is already closed.", code="table_closed")
+    return table
+
+
+def table_close(*, actor, table_id: Any, reason: object, ip: str | None = None) -> Table:
+    """Close a table: a match in play is cancelled with its stakes returned, every seat freed,
+    and everyone at the table told why."""
+    reason = _checked(actor, reason)
+    with transaction.atomic():
+        table = _open_table_locked(table_id)
+        match = Match.objects.select_for_update().filter(table_link__table=table, status=Match.PLAYING).first()
+        seated = list(table.seats.select_for_update().filter(player__isnull=False))
+        players = sorted(s.player_id for s in seated)
+        before = {"status": table.status, "match": match.pk if match else None, "seated": players}
+        if match is not None:
+            match_cancel_by_owner(match=match)
+        _close_ended_matches(table)  # the table handles the end now (the hook after commit finds it done)
+        for seat in table.seats.select_for_update().filter(robot=True):
+            seat.robot = False
+            seat.save(update_fields=["robot"])
+        for seat in seated:
+            _stand_up(seat)
+        table.status, table.closed_at = Table.CLOSED, timezone.now()
+        table.next_match_at = table.confirm_deadline = None
+        table.save(update_fields=["status", "closed_at", "next_match_at", "confirm_deadline"])
+        audit_record(actor=actor, action="table_closed", target=table, reason=reason, before=before,
+                     after={"status": table.status, "match_cancelled": match.pk if match else None}, ip=ip)
+        text = f"An operator closed this table: {reason}"
+        if match is not None:
+            text += " The match in play was cancelled and every stake returned."
+        broadcast.table_notice(table_id=table.pk, user_id=None, text=text)
+        for player_id in players:
+            broadcast.table_notice(table_id=table.pk, user_id=player_id, text=text)
+        broadcast.table_changed(table_id=table.pk, match_id=match.pk if match else None,
+                                version=match.version if match else 0)
+    return table
+
+
+def seat_stand_up(*, actor, table_id: Any, player_id: Any, reason: object, ip: str | None = None) -> Table:
+    """Free a player's seat between matches (409 match_in_progress while they play one)."""
+    reason = _checked(actor, reason)
+    with transaction.atomic():
+        table = _open_table_locked(table_id)
+        seat = table.seats.select_for_update().filter(player_id=player_id).first() \
+            if str(player_id).isdigit() else None
+        if seat is None:
+            raise Conflict("That player is not seated at this table.", code="not_seated")
+        if Match.objects.filter(table_link__table=table, status=Match.PLAYING,
+                                match_seats__player_id=seat.player_id).exists():
+            raise Conflict("A match is being played: stand a player up between matches.",
+                           code="match_in_progress")
+        audit_record(actor=actor, action="seat_stood_up", target=table, reason=reason,
+                     before={"seat": seat.number, "player": seat.player_id}, after={"seat": seat.number}, ip=ip)
+        broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
+                               text=f"An operator stood you up from table {table.pk}: {reason}")
+        _stand_up(seat)
+        _after_seat_freed(table)
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
+    return table
+
+
+def table_message(*, actor, table_id: Any, text: object, reason: object, ip: str | None = None):
+    """A system line in the table's chat, seen by every player and spectator there."""
+    reason = _checked(actor, reason)
+    if not isinstance(text, str) or not text.strip():
+        raise ValidationFailed("Write the message.", fields={"text": ["Required."]})
+    with transaction.atomic():
+        table = _open_table_locked(table_id)
+        message = chat_system_post(actor=actor, table=table, text=text, ip=ip)
+        audit_record(actor=actor, action="table_messaged", target=table, reason=reason,
+                     after={"message": message.pk, "text": message.text}, ip=ip)
+    return message

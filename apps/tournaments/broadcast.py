@@ -1,0 +1,36 @@
+"""Pushes after commit: "tournament changed, version n" to its page's sockets, and "the
+lobby changed". Never fails a request (platform.md §0.8); each socket renders its own view."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+LOBBY_GROUP = "tournaments_lobby"
+
+
+def tournament_group(tournament_id: int) -> str:
+    return f"tournament_{tournament_id}"
+
+
+def _send_now(group: str, message: dict[str, Any]) -> None:
+    try:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(group, message)
+    except Exception:  # a broadcast never fails the request
+        log.exception("broadcast to %s failed", group)
+
+
+def tournament_changed(*, tournament_id: int, version: int) -> None:
+    message = {"type": "tournament.changed", "version": version}
+    transaction.on_commit(lambda: _send_now(tournament_group(tournament_id), message))
+
+
+def lobby_changed() -> None:
+    transaction.on_commit(lambda: _send_now(LOBBY_GROUP, {"type": "lobby.changed"}))

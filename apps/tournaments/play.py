@@ -1,0 +1,65 @@
+"""The one place the tournaments talk to the match lifecycle (apps.matches, platform.md §5.7).
+
+Tournament matches are ordinary matches with no table, played by the same action service as
+table matches (REST, socket, robot, turn timer), with the tournament's rules: no friendly
+cancellation (409 ``not_allowed_in_tournament``), never forfeited for absence (the robot
+plays under the turn timer), no XP per match (a cancelled tournament counts for nothing).
+This module creates them, reads their outcome, and stops them when the tournament is
+cancelled; ``receivers.py`` hears ``match_finished`` and the tick reconciles as a safety net.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from apps.games.engines import get_engine
+from apps.matches.models import Match, MatchSeat
+from apps.matches.services import match_create, match_robot_move, matches_cancel
+
+__all__ = ["match_outcomes", "match_play_out_by_robots", "match_start", "matches_cancel", "outcome_of",
+           "tournament_match_options"]
+
+
+def tournament_match_options(*, game: str, options: dict[str, Any], knockout: bool) -> dict[str, Any]:
+    """``game_options`` with ``knockout`` set by the platform when the engine has it."""
+    engine = get_engine(game)
+    merged = {k: v for k, v in (options or {}).items() if k != "knockout"}
+    if "knockout" in engine.options:
+        merged["knockout"] = knockout
+    return merged
+
+
+def match_start(*, game: str, options: dict[str, Any], player_ids: list[int], turn_seconds: int,
+                group: str = "") -> int:
+    """Create a heads-up match between ``player_ids`` (in seat order), status ``playing``."""
+    users = get_user_model().objects.in_bulk(player_ids)
+    match = match_create(game=game, players=len(player_ids), options=options,
+                         seats=[{"player": users[pid], "robot": False} for pid in player_ids],
+                         official=True, turn_seconds=turn_seconds, cancellable=False, forfeit_on_absence=False,
+                         awards_xp=False, group=group)
+    return match.pk
+
+
+def outcome_of(status: str, result: dict[str, Any] | None) -> dict[str, Any]:
+    """``{"status", "winner" (seat side or None), "scores"}`` from a match's status and result."""
+    result = result or {}
+    return {"status": status, "winner": result.get("winner") if status == Match.FINISHED else None,
+            "scores": result.get("scores")}
+
+
+def match_outcomes(*, match_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """The outcome of every match among ``match_ids`` that is over (finished or cancelled)."""
+    return {pk: outcome_of(status, result) for pk, status, result in
+            Match.objects.filter(pk__in=list(match_ids)).exclude(status=Match.PLAYING)
+            .values_list("pk", "status", "result")}
+
+
+def match_play_out_by_robots(*, match_id: int) -> None:
+    """Both seats away: the robot plays every remaining turn (the demo's finished tournament)."""
+    MatchSeat.objects.filter(match_id=match_id).update(robot_playing=True)
+    for _ in range(5000):  # one move at a time, whatever the robots' move delay
+        if not match_robot_move(match_id=match_id):
+            break

@@ -1,0 +1,52 @@
+"""What the tournament page shows a given reader (platform.md §6.6): everyone sees the
+standings; a player sees their own refund breakdown; operators see the whole refund table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apps.games.engines import ENGINES
+
+from . import rules, selectors
+from .models import Tournament
+
+
+def bracket_columns(matches: list[dict[str, Any]], entrants: int) -> list[dict[str, Any]]:
+    """The knockout bracket as rounds side by side: byes marked, replays under their match,
+    rounds not drawn yet as empty boxes (round r of a B bracket has B / 2^r matches)."""
+    rounds: dict[int, list[dict[str, Any]]] = {}
+    for m in matches:
+        rounds.setdefault(m["round"], []).append(m)
+    total = rules.knockout_rounds(entrants) if entrants else max(rounds or [0])
+    size = rules.bracket_size(entrants) if entrants else 0
+    columns = []
+    for r in range(1, total + 1):
+        drawn = rounds.get(r, [])
+        waiting = max(0, size // 2 ** r - len([m for m in drawn if not m.get("replay")])) if r > 1 else 0
+        name = "final" if r == total else "semi" if r == total - 1 else "round"
+        columns.append({"round": r, "name": name, "matches": drawn, "waiting": range(waiting)})
+    return columns
+
+
+def tournament_context(t: Tournament, user) -> dict[str, Any]:
+    detail = selectors.tournament_as_dict(t)
+    rows = selectors.standings(t)
+    operator = selectors.is_operator(user)
+    mine = selectors.my_registration(t, user)
+    sizes = dict(t.registrations.filter(active=True).values_list("pk", "position_size"))
+    for r in rows:
+        r["is_mine"] = mine is not None and r["_player"] == mine.player_id
+        size = sizes.get(r["_order"], 1) if t.format == Tournament.KNOCKOUT else 1
+        pos = r["position"]
+        r["position_label"] = "–" if pos is None else f"{pos}–{pos + size - 1}" if size > 1 else str(pos)
+    own_row = next((r for r in rows if r["is_mine"]), None)
+    matches = selectors.tournament_matches(t)
+    return {
+        "t": t, "detail": detail, "game_name": ENGINES[t.game].name if t.game in ENGINES else t.game, "rows": rows, "operator": operator, "mine": mine, "own_row": own_row,
+        "matches": matches, "bracket": bracket_columns(matches, t.entrants_at_start or 0)
+        if t.format == Tournament.KNOCKOUT and t.started_at else [],
+        "progress": selectors.refund_progress(t) if t.status == Tournament.CANCELLED else None,
+        "can_register": detail["registration_open"] and mine is None,
+        "can_unregister": detail["registration_open"] and mine is not None,
+        "prize_rows": list(enumerate(detail["payouts_cents"] or [], start=1)),
+    }

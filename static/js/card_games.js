@@ -1,0 +1,112 @@
+// Board moves of Poker all'italiana, Solitario, Burraco and Scala 40: select cards on the
+// board (and a meld or a column), and the page sends the one legal action that matches.
+// The legal actions come from the server (#legal-moves, with their labels): the page never
+// builds an action itself, so a meld selected in any order goes in the engine's canonical
+// order. Selection lives in the DOM only (.selected): a re-render simply clears it.
+(function () {
+  if (window.mazziereCardGames) return;
+  window.mazziereCardGames = true;
+
+  const moves = () => {
+    const el = document.getElementById("legal-moves");
+    return el ? JSON.parse(el.textContent) : [];
+  };
+  const picked = () => [...document.querySelectorAll("[data-pick].selected")];
+  const cardsOf = (els) => els.map((el) => el.dataset.card);
+  const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+  function send(action) {
+    const form = document.getElementById("move-form");
+    if (!form) return;
+    form.querySelector("[name=action]").value = JSON.stringify(action);
+    picked().forEach((el) => el.classList.remove("selected"));
+    if (form.requestSubmit) form.requestSubmit();
+    else form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+  }
+
+  function candidates(meld) {
+    const box = document.getElementById("proposals");
+    if (!box) return [];
+    const game = box.dataset.game;
+    const cards = cardsOf(picked());
+    const all = moves();
+    if (game === "poker_italiana") return all.filter((m) => m.action.type === "draw" && sameCards(m.action.cards, cards));
+    if (cards.length === 0) return [];
+    if (game === "solitario") return all.filter((m) => m.action.type === "move" && m.action.card === cards[0]);
+    let found;
+    if (cards.length === 1) found = all.filter((m) => m.action.card === cards[0]);
+    else found = all.filter((m) => m.action.type === "meld" && sameCards(m.action.cards, cards));
+    if (meld !== undefined) found = found.filter((m) => String(m.action.meld) === String(meld));
+    return found;
+  }
+
+  function propose(meld) {
+    const box = document.getElementById("proposals");
+    if (!box) return;
+    const found = candidates(meld);
+    const count = picked().length;
+    const buttons = found.map((m) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "proposal";
+      b.textContent = m.label;
+      b.dataset.action = JSON.stringify(m.action);
+      return b;
+    });
+    box.replaceChildren(...buttons);
+    const hint = document.getElementById("proposals-hint");
+    if (hint) {
+      hint.hidden = !(count && !found.length);
+    }
+    for (const el of document.querySelectorAll("[data-meld]")) {
+      const index = el.dataset.meld;
+      el.classList.toggle("target", count === 1 && candidates(index).some((m) => m.action.meld !== undefined));
+    }
+  }
+
+  document.addEventListener("click", (event) => {
+    const proposal = event.target.closest("button.proposal");
+    if (proposal) {
+      send(JSON.parse(proposal.dataset.action));
+      return;
+    }
+    const direct = event.target.closest("[data-send]");
+    if (direct) {
+      send(JSON.parse(direct.dataset.send));
+      return;
+    }
+    const pick = event.target.closest("[data-pick]");
+    if (pick) {
+      const chosen = picked();
+      const column = pick.closest("[data-target]");
+      if (pick.closest("[data-select=one]") && chosen.length === 1 && chosen[0] !== pick && column
+          && !column.contains(chosen[0])) {
+        // a card is chosen and another pile is clicked: that pile is the destination
+        const found = candidates().filter((m) => m.action.to === column.dataset.target);
+        if (found.length === 1) {
+          send(found[0].action);
+          return;
+        }
+      }
+      if (pick.closest("[data-select=one]")) {
+        picked().forEach((el) => { if (el !== pick) el.classList.remove("selected"); });
+      }
+      pick.classList.toggle("selected");
+      propose();
+      return;
+    }
+    const target = event.target.closest("[data-target]");
+    if (target) {
+      const found = candidates().filter((m) => m.action.to === target.dataset.target);
+      if (found.length === 1) send(found[0].action);
+      return;
+    }
+    const meld = event.target.closest("[data-meld]");
+    if (meld && picked().length === 1) {
+      const found = candidates(meld.dataset.meld);
+      if (found.length === 1) send(found[0].action);
+      else propose(meld.dataset.meld);
+    }
+  });
+  document.addEventListener("htmx:wsAfterMessage", () => propose());
+})();

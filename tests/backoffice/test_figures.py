@@ -1,0 +1,217 @@
+"""Every dashboard and finance figure against a hand-computed ledger scenario.
+
+The scenario (Europe/Rome days D1 = 30/11/2026 and D2 = 01/12/2026):
+
+- table matches, through the wallet's own stake and settlement services:
+  A briscola, cash, 100 + 100 at 10:00 D1 → bank 40;
+  B scopa, cash, 250 + 250 at 23:30 D1 → bank 100;
+  C briscola, credits, 50 + 50 at 00:30 D2 (23:30 UTC on D1: the Rome day decides) → bank 20 credits.
+- tournament 7 (hand-made ledger rows, as the tournament app posts them): buy-in 1000 with
+  a fee of 100, three entrants (the third pays 300 bonus + 700 cash), guarantee 5000:
+  at the start on D1 fees 300 to house:fees, overlay 5000 − 2700 = 2300 from house:guarantee,
+  bonus conversion 300; on D2 prizes 3000 and 2000.
+- tournament 8: two buy-ins of 500, cancelled after the start on D2: rule a2 pays 400,
+  rule b1 pays 600 (memo ``refund_rule=…``).
+- bonus granted on D1: 300 (to the third entrant) + 500 (another player) = 800.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from apps.backoffice import selectors
+from apps.backoffice.periods import Period, period_parse
+from apps.common.errors import ValidationFailed
+from apps.matches.models import Match, MatchSeat
+from apps.tables.models import SocketConnection, Table, TableMatch
+from apps.wallet.services import Leg, escrow_settle, ledger_post, stakes_collect, wallet_adjust
+
+from ..conftest import make_user
+
+pytestmark = pytest.mark.django_db
+
+D1, D2 = date(2026, 11, 30), date(2026, 12, 1)
+BOTH = Period(D1, D2)
+
+
+def utc(day: int, hour: int, minute: int = 0) -> datetime:
+    return datetime(2026, 11 if day == 30 else 12, day, hour, minute, tzinfo=UTC)
+
+
+def table_match(game: str, currency: str, players: list, started: datetime, finished: datetime | None) -> Match:
+    table = Table.objects.create(game=game, players=2, currency=currency)
+    match = Match.objects.create(game=game, players=2, seed="1", state={}, started_at=started,
+                                 finished_at=finished, currency=currency,
+                                 status=Match.FINISHED if finished else Match.PLAYING)
+    TableMatch.objects.create(table=table, match=match, ended=finished is not None)
+    match.table = table
+    for n, p in enumerate(players):
+        MatchSeat.objects.create(match=match, number=n, player=p, nickname=f"p{n}")
+    return match
+
+
+def tournament_rows(clock, p1, p2, p3, p4) -> None:
+    t = "tournament:7"
+    clock.set(utc(30, 15))
+    for p in (p1, p2):
+        ledger_post(kind="buy_in", reference=t, legs=[Leg(f"player:{p.pk}", "cash", -1000),
+                                                      Leg("escrow:tournament:7", "cash", 1000)])
+    ledger_post(kind="buy_in", reference=t, legs=[
+        Leg(f"player:{p3.pk}", "bonus", -300), Leg("escrow:tournament:7", "bonus", 300),
+        Leg(f"player:{p3.pk}", "cash", -700), Leg("escrow:tournament:7", "cash", 700)])
+    clock.set(utc(30, 18))
+    ledger_post(kind="tournament_start", reference=t, legs=[
+        Leg("escrow:tournament:7", "cash", -300), Leg("house:fees", "cash", 300),
+        Leg("house:guarantee", "cash", -2300), Leg("escrow:tournament:7", "cash", 2300)])
+    ledger_post(kind="bonus_conversion", reference=t, legs=[
+        Leg("escrow:tournament:7", "bonus", -300), Leg("house:promotions", "bonus", 300),
+        Leg("house:promotions", "cash", -300), Leg("escrow:tournament:7", "cash", 300)])
+    clock.set(utc(1, 10))
+    ledger_post(kind="prize", reference=t, legs=[Leg("escrow:tournament:7", "cash", -5000),
+                                                 Leg(f"player:{p1.pk}", "cash", 3000),
+                                                 Leg(f"player:{p2.pk}", "cash", 2000)])
+    # tournament 8: cancelled after the start
+    clock.set(utc(1, 11))
+    for p in (p1, p4):
+        ledger_post(kind="buy_in", reference="tournament:8", legs=[Leg(f"player:{p.pk}", "cash", -500),
+                                                                   Leg("escrow:tournament:8", "cash", 500)])
+    clock.set(utc(1, 12))
+    ledger_post(kind="cancel_refund", reference="tournament:8", memo="refund_rule=a2",
+                legs=[Leg("escrow:tournament:8", "cash", -400), Leg(f"player:{p1.pk}", "cash", 400)])
+    ledger_post(kind="cancel_refund", reference="tournament:8", memo="refund_rule=b1",
+                legs=[Leg("escrow:tournament:8", "cash", -600), Leg(f"player:{p4.pk}", "cash", 600)])
+
+
+@pytest.fixture
+def scenario(clock):
+    finance = make_user(group="finance")
+    p1, p2, p3, p4 = (make_user() for _ in range(4))
+    clock.set(utc(30, 8))
+    for p in (p1, p2, p3, p4):
+        wallet_adjust(actor=finance, player=p, currency="cash", amount=10_000, reason="deposit")
+        wallet_adjust(actor=finance, player=p, currency="credits", amount=1_000, reason="credits")
+    wallet_adjust(actor=finance, player=p3, currency="bonus", amount=300, reason="promo")
+    wallet_adjust(actor=finance, player=p4, currency="bonus", amount=500, reason="promo")
+    # match A: briscola cash at 10:00 Rome on D1
+    clock.set(utc(30, 9))
+    a = table_match("briscola", "cash", [p1, p2], utc(30, 9), utc(30, 9, 20))
+    stakes_collect(match_id=a.pk, currency="cash", stakes={p1.pk: 100, p2.pk: 100})
+    clock.set(utc(30, 9, 20))
+    escrow_settle(match_id=a.pk, currency="cash", payouts={p1.pk: 160}, paid={p1.pk: 100, p2.pk: 100}, bank=40)
+    # match B: scopa cash at 23:30 Rome on D1
+    clock.set(utc(30, 22, 30))
+    b = table_match("scopa", "cash", [p1, p2], utc(30, 22, 30), utc(30, 22, 50))
+    stakes_collect(match_id=b.pk, currency="cash", stakes={p1.pk: 250, p2.pk: 250})
+    clock.set(utc(30, 22, 50))
+    escrow_settle(match_id=b.pk, currency="cash", payouts={p2.pk: 400}, paid={p1.pk: 250, p2.pk: 250}, bank=100)
+    # match C: briscola credits at 00:30 Rome on D2 (23:30 UTC on D1), first stakes of p3 and p4
+    clock.set(utc(30, 23, 30))
+    c = table_match("briscola", "credits", [p3, p4], utc(30, 23, 30), None)
+    stakes_collect(match_id=c.pk, currency="credits", stakes={p3.pk: 50, p4.pk: 50})
+    clock.set(utc(30, 23, 59))
+    escrow_settle(match_id=c.pk, currency="credits", payouts={p4.pk: 80}, paid={p3.pk: 50, p4.pk: 50}, bank=20)
+    Match.objects.filter(pk=c.pk).update(status=Match.PLAYING, finished_at=None)  # still in play, for the hours
+    tournament_rows(clock, p1, p2, p3, p4)
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.filter(pk__in=[p1.pk, p2.pk]).update(date_joined=utc(30, 7))
+    get_user_model().objects.filter(pk__in=[p3.pk, p4.pk]).update(date_joined=utc(1, 7))
+    SocketConnection.objects.create(channel_name="a", table=c.table, user=p3)
+    SocketConnection.objects.create(channel_name="b", table=c.table, user=p4)
+    SocketConnection.objects.create(channel_name="c", table=c.table, user=make_user(group="operator"))
+    return {"players": (p1, p2, p3, p4), "matches": (a, b, c)}
+
+
+def test_bank_by_day_and_game_in_rome_days(scenario):
+    by_day, by_game = selectors.bank_figures(period=BOTH, currency="cash")
+    assert by_day.labels == ["2026-11-30", "2026-12-01"]
+    assert by_day.series == {"briscola": [40, 0], "scopa": [100, 0]}
+    assert dict(zip(by_game.labels, by_game.series["total"], strict=True)) == {"briscola": 40, "scopa": 100}
+    credits_day, credits_game = selectors.bank_figures(period=BOTH, currency="credits")
+    # settled at 23:59 UTC on 30/11, which is 00:59 on 01/12 in Rome
+    assert credits_day.series == {"briscola": [0, 20]}
+    only_d1, _ = selectors.bank_figures(period=Period(D1, D1), currency="credits")
+    assert only_d1.series == {}
+
+
+def test_fees_overlay_prizes_bonus(scenario):
+    fees_day, fees_game = selectors.fees_figures(period=BOTH)
+    assert fees_day.series == {selectors.UNKNOWN: [300, 0]}  # the game shows once tournaments are installed
+    assert fees_game.series == {"total": [300]}
+    assert selectors.overlay_by_day(period=BOTH).series == {"cash": [2300, 0], "bonus": [0, 0]}
+    assert selectors.prize_pools_by_day(period=BOTH).series == {"cash": [0, 5000], "bonus": [0, 0]}
+    # the 300 + 500 bonus adjustments; the bonus conversion is the house's, not a grant
+    assert selectors.bonus_granted_by_day(period=BOTH).series == {"bonus": [800, 0]}
+
+
+def test_refunds_by_rule_and_tournaments(scenario):
+    refunds = selectors.refunds_by_rule(period=BOTH)
+    assert refunds.labels == ["a2", "b1"]
+    assert refunds.series == {"cash": [400, 600], "bonus": [0, 0], "refunded": [1, 1]}
+    tournaments = selectors.tournaments_by_day(period=BOTH)
+    assert tournaments.series["run"] == [0, 1]
+    assert tournaments.series["cancelled"] == [0, 1]
+    assert selectors.refunds_by_rule(period=Period(D1, D1)).labels == []
+
+
+def test_refund_rule_is_read_from_the_memo():
+    assert selectors.refund_rule_of("refund_rule=b2_scaled") == "b2_scaled"
+    assert selectors.refund_rule_of("rule b2, registration 4") == "b2"
+    assert selectors.refund_rule_of("full refund before the start") == "full"
+    assert selectors.refund_rule_of("") == selectors.UNKNOWN
+
+
+def test_activity_newcomers_and_online(scenario):
+    hours = selectors.activity_by_hour(period=BOTH, now=utc(1, 1))  # 02:00 Rome on D2
+    peaks = {label: (t, p) for label, t, p in zip(hours.labels, hours.series["tables"], hours.series["players"],
+                                                    strict=True) if t}
+    # A at 10 h, B at 23 h (Rome) on D1; C from 00:30 to now (02:00) on D2
+    assert peaks == {"10": (1, 2), "23": (1, 2), "00": (1, 2), "01": (1, 2)}
+    newcomers = selectors.newcomers_by_day(period=BOTH)
+    assert newcomers.series == {"new_players": [2, 2], "first_stakes": [2, 2]}
+    online = selectors.online_now()
+    assert online["players_online"] == 2 and online["tables_connected"] == 1  # the operator is not a player
+    assert online["matches_playing"] == 1
+
+
+def test_reconciliation_sums_to_zero(scenario):
+    report = selectors.reconciliation(day=D2)
+    assert report["check_ok"] and report["check"] == "ledger OK"
+    for block in report["currencies"]:
+        assert block["total"] == 0 and block["balanced"]
+    cash = next(b for b in report["currencies"] if b["currency"] == "cash")
+    house = dict(cash["house"])
+    assert house["house:bank"] == 140 and house["house:fees"] == 300 and house["house:guarantee"] == -2300
+    assert cash["escrows"] == 0
+    # 4 × 10000 deposits, −1200 table stakes +... : the players' side is minus every house account
+    assert cash["players"] == -sum(house.values())
+    d1 = {(k["kind"], k["currency"]): k for k in selectors.reconciliation(day=D1)["kinds"]}
+    assert d1[("bank", "cash")]["credited"] == 140
+    assert d1[("stake", "cash")]["players"] == -700
+
+
+def test_periods_in_rome_days():
+    now = utc(30, 23, 30)  # 00:30 on 01/12 in Rome
+    assert period_parse(name="today", now=now) == Period(D2, D2, "today")
+    assert period_parse(name="7d", now=now).first == date(2026, 11, 25)
+    assert period_parse(name="30d", now=now).first == date(2026, 11, 2)
+    assert period_parse(name="custom", first="2026-11-30", last="2026-12-01").days() == [D1, D2]
+    for bad in ({"name": "week"}, {"name": "custom", "first": "x", "last": "2026-12-01"},
+                {"name": "custom", "first": "2026-12-02", "last": "2026-12-01"},
+                {"name": "custom", "first": "2024-01-01", "last": "2026-12-01"}):
+        with pytest.raises(ValidationFailed):
+            period_parse(**bad)
+
+
+def test_tournament_results_from_the_ledger(scenario):
+    p1, p2, p3, p4 = scenario["players"]
+    seven = {r["player"]: r for r in selectors.tournament_results(tournament_id=7)}
+    assert list(seven) == [p1.pk, p2.pk, p3.pk]  # registration order
+    assert (seven[p1.pk]["paid_cash"], seven[p1.pk]["prize_cash"], seven[p1.pk]["net"]) == (1000, 3000, 2000)
+    assert (seven[p3.pk]["paid_cash"], seven[p3.pk]["paid_bonus"], seven[p3.pk]["net"]) == (700, 300, -1000)
+    eight = {r["player"]: r for r in selectors.tournament_results(tournament_id=8)}
+    assert (eight[p1.pk]["cancel_refund"], eight[p1.pk]["refund_rule"]) == (400, "a2")
+    assert (eight[p4.pk]["cancel_refund"], eight[p4.pk]["refund_rule"], eight[p4.pk]["net"]) == (600, "b1", 100)
+    assert selectors.tournament_results(tournament_id=99) == []

@@ -1,0 +1,63 @@
+"""The back office in Debian's chromium against the real `manage.py serve`, with a week of
+seeded history: the dashboard and every finance page, screenshot at 1366 and 390 px."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.embedded import manage
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = ((1366, 900), (390, 844))
+
+
+def login(context, base: str, username: str):
+    page = context.new_page()
+    page.goto(f"{base}/admin/login/?next=/admin/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", "mazziere-demo")
+    page.click("input[type=submit], button[type=submit]")
+    page.wait_for_url(f"{base}/admin/")
+    return page
+
+
+def test_back_office_pages(chromium, mazziere_server, artifacts):
+    base, env, still_up = mazziere_server
+    manage(env, "shell", "-c", "from tests.browser.backoffice_seed import run; run()")
+    for width, height in WIDTHS:
+        context = chromium.new_context(viewport={"width": width, "height": height}, locale="it-IT")
+        page = login(context, base, "finanza")
+        assert page.locator("#backoffice-links a").count() >= 3
+        page.screenshot(path=str(artifacts / f"backoffice-admin-index-{width}.png"), full_page=True)
+        page.goto(f"{base}/backoffice/?period=7d")
+        assert page.locator("section.bo-figure svg").count() == 13
+        bank = page.locator("#fig-bank_cash_by_day tfoot td").first.inner_text()
+        assert bank.startswith("€") and bank != "€ 0,00"
+        assert page.locator("#fig-refunds_by_rule tbody th").all_inner_texts() == ["a2", "b1"]
+        page.screenshot(path=str(artifacts / f"backoffice-dashboard-{width}.png"), full_page=True)
+        page.screenshot(path=str(artifacts / f"backoffice-dashboard-top-{width}.png"))
+        page.locator("#fig-bank_cash_by_day").screenshot(path=str(artifacts / f"backoffice-figure-bank-{width}.png"))
+        page.locator("#fig-refunds_by_rule").screenshot(path=str(artifacts / f"backoffice-figure-refunds-{width}.png"))
+        page.goto(f"{base}/backoffice/reconciliation/")
+        assert "ledger OK" in page.locator("[data-key=check_ledger]").inner_text()
+        page.screenshot(path=str(artifacts / f"backoffice-reconciliation-{width}.png"), full_page=True)
+        page.goto(f"{base}/admin/auth/user/?role=player&o=-4")
+        assert page.locator("td.field-cash_eur").count() == 4
+        page.screenshot(path=str(artifacts / f"backoffice-players-{width}.png"), full_page=True)
+        page.locator("td.field-ledger_link a").first.click()
+        assert page.locator("table.bo-ledger tbody tr").count() > 5
+        page.screenshot(path=str(artifacts / f"backoffice-ledger-{width}.png"), full_page=True)
+        page.click("form.bo-export button[value=xlsx]")
+        page.wait_for_selector(".bo-progress[data-status=done]", timeout=30_000)
+        page.screenshot(path=str(artifacts / f"backoffice-export-{width}.png"), full_page=True)
+        page.goto(f"{base}/backoffice/exports/")
+        page.screenshot(path=str(artifacts / f"backoffice-exports-{width}.png"), full_page=True)
+        context.close()
+        context = chromium.new_context(viewport={"width": width, "height": height}, locale="it-IT")
+        page = login(context, base, "operatore")
+        page.goto(f"{base}/backoffice/tables/")
+        assert page.locator("section.bo-table").count() >= 1
+        page.screenshot(path=str(artifacts / f"backoffice-tables-{width}.png"), full_page=True)
+        context.close()
+    still_up()

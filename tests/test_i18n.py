@@ -1,0 +1,251 @@
+"""Every page in Italian (the default) and in English, with nothing left untranslated (issue 12).
+
+1. The committed ``django.mo`` is the compiled ``django.po``, and ``makemessages`` run on
+   today's sources adds no entry that is untranslated or fuzzy.
+2. Each page of ``PAGES`` is rendered in both languages; its visible text and labels are
+   compared with the catalogue: an Italian page showing an English msgid, or an English page
+   showing an Italian translation, fails, naming the string.
+
+Add a page by appending to ``PAGES`` (a name and a function that builds its URL from the
+``world`` fixture); pages of other areas join the same check that way.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+import shutil
+import subprocess
+from datetime import UTC
+from html.parser import HTMLParser
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.core.management import call_command
+from django.test import Client, override_settings
+from django.utils import timezone
+
+from tests.conftest import make_user
+
+ROOT = Path(__file__).resolve().parents[1]
+PO = ROOT / "locale" / "it" / "LC_MESSAGES" / "django.po"
+MO = PO.with_suffix(".mo")
+IGNORE = [".venv", "var", "test-artifacts", "node_modules", "bench", ".git"]
+SOURCES = ("apps", "config", "templates")  # where translatable strings live
+ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
+ROME = ZoneInfo("Europe/Rome")
+
+
+def _catalogue(path: Path) -> dict:
+    with path.open("rb") as handle:
+        return dict(gettext.GNUTranslations(handle)._catalog)  # noqa: SLF001 (the parsed .mo)
+
+
+def _entries(po_text: str) -> list[str]:
+    """The .po's live entries (not the header, not obsolete ``#~`` ones)."""
+    return [e for e in po_text.split("\n\n") if re.search(r'^msgid "(?!")|^msgid ""\n"', e, re.M)
+            and not e.lstrip().startswith("#~")]
+
+
+def _problems(po_text: str) -> list[str]:
+    problems = []
+    for entry in _entries(po_text):
+        msgid = re.search(r'^msgid ((?:".*"\n?)+)', entry, re.M)
+        if msgid is None or msgid.group(1).strip() == '""':
+            continue  # the header
+        name = " ".join(re.findall(r'"(.*)"', msgid.group(1)))[:90]
+        if re.search(r"^#,.*\bfuzzy\b", entry, re.M):
+            problems.append(f"fuzzy: {name}")
+        strings = re.findall(r'^msgstr(?:\[\d\])? ((?:".*"\n?)+)', entry, re.M)
+        if not strings or any(not "".join(re.findall(r'"(.*)"', s)) for s in strings):
+            problems.append(f"untranslated: {name}")
+    return problems
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext tools not installed (apt-get install gettext)")
+def test_catalogue_compiles_to_the_committed_mo(tmp_path):
+    compiled = tmp_path / "django.mo"
+    subprocess.run(["msgfmt", "--check-format", "-o", str(compiled), str(PO)], check=True)
+    assert _catalogue(compiled) == _catalogue(MO), "run scripts/fill_po.py (it compiles the .mo)"
+    assert not _problems(PO.read_text()), _problems(PO.read_text())
+
+
+@pytest.mark.skipif(shutil.which("xgettext") is None, reason="gettext tools not installed (apt-get install gettext)")
+def test_makemessages_leaves_nothing_untranslated_or_fuzzy(tmp_path, monkeypatch):
+    """makemessages over today's sources, on a copy: the sources are linked into a scratch
+    folder holding a copy of the catalogue, so the committed .po is never rewritten."""
+    target = tmp_path / "locale" / "it" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    shutil.copy(PO, target / "django.po")
+    for name in SOURCES:
+        (tmp_path / name).symlink_to(ROOT / name)
+    monkeypatch.chdir(tmp_path)
+    before = PO.read_bytes()
+    with override_settings(LOCALE_PATHS=[tmp_path / "locale"]):
+        call_command("makemessages", locale=["it"], ignore_patterns=IGNORE, verbosity=0, no_obsolete=True,
+                     symlinks=True)
+    assert PO.read_bytes() == before
+    problems = _problems((target / "django.po").read_text())
+    assert not problems, ("strings missing from scripts/it_strings.py (add them, then makemessages and "
+                          "scripts/fill_po.py):\n  " + "\n  ".join(problems))
+
+
+# --- pages ------------------------------------------------------------------------------
+
+class _Text(HTMLParser):
+    """Visible text nodes and labelling attributes, skipping scripts and parts marked in
+    another language (``lang="en"`` rules text on an Italian page)."""
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+            "use", "path", "circle", "rect"}
+
+    def __init__(self, language: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.language = language
+        self.stack: list[tuple[str, bool]] = []  # (tag, skipped)
+        self.texts: list[str] = []
+
+    def _skipped(self) -> bool:
+        return any(skip for _tag, skip in self.stack)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        lang = attrs.get("lang")
+        skip = tag in ("script", "style") or (lang is not None and tag != "html" and lang != self.language)
+        if not (skip or self._skipped()):
+            self.texts.extend(v.strip() for k, v in attrs.items() if k in ATTRIBUTES and v and v.strip())
+            if tag == "input" and attrs.get("type") in ("submit", "button") and attrs.get("value"):
+                self.texts.append(attrs["value"].strip())
+        if tag not in self.VOID:
+            self.stack.append((tag, skip))
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in self.VOID and self.stack:
+            self.stack.pop()
+
+    def handle_endtag(self, tag):
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i][0] == tag:
+                del self.stack[i:]
+                break
+
+    def handle_data(self, data):
+        if not self._skipped():
+            self.texts.extend(t.strip() for t in re.split(r"\s*[·|]\s*|\n", data) if t.strip())
+
+
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
+
+
+def _pattern(text: str) -> re.Pattern | None:
+    """The string with its placeholders as short wildcards; None when too little of it is
+    fixed text to recognise it ("%(rank)s di %(suit)s")."""
+    parts = PLACEHOLDER.split(text)
+    if len(parts) > 1 and sum(ch.isalpha() for ch in "".join(parts)) < 8:
+        return None
+    return re.compile(r"\s*" + r".{1,40}?".join(re.escape(p.strip()) if i in (0, len(parts) - 1) else re.escape(p)
+                                                for i, p in enumerate(parts)) + r"\s*$", re.S)
+
+
+def _pairs() -> list[tuple[str, str]]:
+    """(English msgid, Italian msgstr) for every string whose two languages differ."""
+    pairs = []
+    for key, value in _catalogue(MO).items():
+        msgid = key[0] if isinstance(key, tuple) else key
+        msgid = msgid.split("\x04", 1)[-1]
+        if msgid and value and msgid != value and len(msgid) > 1:
+            pairs.append((msgid, value))
+    return pairs
+
+
+def untranslated(html: str, language: str) -> list[str]:
+    """Texts of the page that are the other language's version of a catalogue string."""
+    parser = _Text(language)
+    parser.feed(html)
+    foreign = {m for m, _i in _pairs()} if language == "it" else {i for _m, i in _pairs()}
+    own = {i for _m, i in _pairs()} if language == "it" else {m for m, _i in _pairs()}
+    patterns = [(s, p) for s in foreign if s not in own and (p := _pattern(s)) is not None]
+    own_patterns = [p for o in own if (p := _pattern(o)) is not None]
+    found = []
+    for text in set(parser.texts):
+        for source, pattern in patterns:
+            if pattern.match(text) and not any(p.match(text) for p in own_patterns):
+                found.append(f"{text!r} (catalogue: {source!r})")
+                break
+    return sorted(found)
+
+
+@pytest.fixture
+def world(db):
+    """A player with a nickname and ledger rows, an open table, another player's private table."""
+    from apps.tables.services import table_create
+
+    mario = make_user("mario_i18n", nickname="Mario")
+    anna = make_user("anna_i18n", nickname="Anna")
+    public = table_create(user=mario, data={"game": "briscola", "players": 2})
+    private = table_create(user=anna, data={"game": "scopa", "players": 2, "private": True})
+    return {"player": mario, "public": public, "private": private}
+
+
+#: (name, URL from the world, logged in?, expected status)
+PAGES = [
+    ("lobby", lambda w: "/", True, 200),
+    ("tables", lambda w: "/tables/", True, 200),
+    ("tables-filtered", lambda w: "/tables/?game=scopa", True, 200),
+    ("table-list-fragment", lambda w: "/tables/", True, 200),  # the same list, as htmx asks for it
+    ("rankings", lambda w: "/rankings/briscola/", True, 200),
+    ("rankings-month", lambda w: "/rankings/scopa/?period=month", True, 200),
+    ("profile", lambda w: "/accounts/profile/", True, 200),
+    ("my-matches", lambda w: "/tables/matches/mine/", True, 200),
+    ("rules", lambda w: "/games/briscola/rules/", True, 200),
+    ("rules-anonymous", lambda w: "/games/hearts/rules/", False, 200),
+    ("private-table", lambda w: f"/tables/{w['private'].pk}/", True, 403),
+    ("login", lambda w: "/accounts/login/", False, 200),
+    ("signup", lambda w: "/accounts/signup/", False, 200),
+    ("not-found", lambda w: "/no-such-page/", False, 404),
+]
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+@pytest.mark.parametrize(("name", "url", "logged_in", "status"), PAGES, ids=[p[0] for p in PAGES])
+def test_page_is_wholly_in_its_language(world, name, url, logged_in, status, language):
+    client = Client()
+    client.cookies["django_language"] = language
+    if logged_in:
+        client.force_login(world["player"])
+    headers = {"HTTP_HX_REQUEST": "true"} if name.endswith("-fragment") else {}
+    answer = client.get(url(world), **headers)
+    assert answer.status_code == status, name
+    html = answer.content.decode()
+    if not name.endswith("-fragment"):
+        assert f'<html lang="{language}"' in html
+    problems = untranslated(html, language)
+    assert not problems, f"{name} in {language} shows untranslated strings:\n  " + "\n  ".join(problems)
+
+
+def test_the_check_catches_a_hard_coded_string():
+    """The comparison itself: an English sentence on an Italian page, and Italian on an English one."""
+    assert untranslated("<p>The table is full.</p>", "it")
+    assert untranslated("<p>Il tavolo è al completo.</p>", "en")
+    assert untranslated('<button title="Crea un tavolo">+</button>', "en")
+    assert not untranslated("<p>Il tavolo è al completo.</p>", "it")
+    assert not untranslated('<article lang="en"><p>The table is full.</p></article>', "it")
+
+
+@pytest.mark.django_db
+def test_profile_ledger_times_are_rome_and_money_is_euro(world, operator):
+    """The profile ledger: Europe/Rome times and euro amounts, never UTC or cents."""
+    from apps.wallet.models import Entry
+    from apps.wallet.services import wallet_adjust
+
+    wallet_adjust(actor=operator, player=world["player"], currency="cash", amount=5050, reason="test")
+    client = Client()
+    client.force_login(world["player"])
+    html = client.get("/accounts/profile/").content.decode()
+    for entry in Entry.objects.filter(account__player=world["player"]):
+        assert timezone.localtime(entry.created, ROME).strftime("%d/%m/%Y %H:%M") in html
+        assert entry.created.astimezone(UTC).isoformat()[:16] not in html  # no raw UTC time
+    assert "€50,50" in html and ">5050<" not in html
+    assert "300 crediti" in html
