@@ -1,9 +1,11 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from apps.chat import api as chat_api
 from apps.common.views import api_not_found
 from apps.players import api as players_api
 from apps.rankings import api as rankings_api
+from apps.review import api as review_api
 from apps.tables import api as tables_api
 from apps.tournaments import api as tournaments_api
 from apps.wallet import api as wallet_api
@@ -53,6 +55,10 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/matches/", tournaments_api.TournamentMatchesView.as_view(),
          name="api-tournament-matches"),
     path("rankings/<str:game>/", rankings_api.LeaderboardView.as_view(), name="api-rankings"),
+    path("chat/messages/", chat_api.ChatMessageListView.as_view(), name="api-chat-messages"),
+    path("chat/messages/<int:message_id>/hide/", chat_api.ChatMessageHideView.as_view(), name="api-chat-hide"),
+    path("sanctions/", review_api.SanctionListView.as_view(), name="api-sanctions"),
+    path("sanctions/<int:sanction_id>/lift/", review_api.SanctionLiftView.as_view(), name="api-sanction-lift"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

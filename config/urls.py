@@ -12,6 +12,8 @@ urlpatterns = [
     path("games/<str:game>/rules/", rules, name="game_rules"),
     path("accounts/", include("apps.players.urls")),
     path("tables/", include("apps.tables.urls")),
+    path("chat/", include("apps.chat.urls")),
+    path("compliance/", include("apps.review.urls")),
     path("tournaments/", include("apps.tournaments.urls")),
     path("rankings/<str:game>/", leaderboard_page, name="leaderboard"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -25,6 +25,17 @@ def fresh_channel_layer():
 
 
 @pytest.fixture(autouse=True)
+def _word_list_defaults(request):
+    """The word list's defaults (a data migration) for every database test: a transactional
+    test's flush empties the table, and the next test must still see the shipped list."""
+    if request.node.get_closest_marker("django_db") is not None:
+        request.getfixturevalue("_django_db_helper")
+        from apps.chat.wordlist import word_list_seed
+
+        word_list_seed()
+
+
+@pytest.fixture(autouse=True)
 def _eager_celery(settings):
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.CELERY_TASK_EAGER_PROPAGATES = True

@@ -21,9 +21,9 @@ GROUP_PERMISSIONS: dict[str, list[str]] = {
     "compliance": [
         "auth.view_user", "players.view_profile", "players.view_nicknamechange",
         "wallet.view_account", "wallet.view_transaction", "wallet.view_entry",
-        "compliance.view_sanction", "audit.view_auditlog",
+        "compliance.view_sanction", "compliance.add_sanction", "audit.view_auditlog",
         "tables.view_table", "matches.view_match", "matches.view_matchaction", "chat.view_chatmessage",
-        "rankings.view_xpaward",
+        "chat.view_chatreport", "chat.view_flagword", "rankings.view_xpaward",
     ],
 }
 

@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 CHAT_BAN, LOBBY_BAN, ACCOUNT_SUSPENSION, AUTHORITY_REPORT = (
     "chat_ban", "lobby_ban", "account_suspension", "authority_report")
-KIND_CHOICES = [(k, k) for k in (CHAT_BAN, LOBBY_BAN, ACCOUNT_SUSPENSION, AUTHORITY_REPORT)]
+KINDS = (CHAT_BAN, LOBBY_BAN, ACCOUNT_SUSPENSION, AUTHORITY_REPORT)
+KIND_CHOICES = [(k, k) for k in KINDS]
 DURATION_CHOICES = [("1_month", "1_month"), ("permanent", "permanent")]
 
 
@@ -35,6 +36,10 @@ class Sanction(models.Model):
                                   related_name="+")
     lift_reason = models.TextField(blank=True)
     decision = models.CharField(max_length=10, blank=True)
+    #: the chat lines that justify it (ids of chat.ChatMessage; chat sits above compliance)
+    message_ids = models.JSONField(default=list, blank=True)
+    #: set by the tick once ``ends_at`` has passed, for display; activity never depends on it
+    expired_at = models.DateTimeField(null=True, blank=True)
 
     objects = SanctionQuerySet.as_manager()
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from apps.common.errors import Sanctioned
 from apps.wallet.models import BONUS, CASH, CREDITS
@@ -26,6 +26,24 @@ def sanction_active_kinds(*, player_id: int) -> set[str]:
 
 def sanctions_active(*, player) -> list[Sanction]:
     return list(Sanction.objects.active().filter(player=player).order_by("starts_at", "id"))
+
+
+KIND_PHRASES = {
+    CHAT_BAN: gettext_lazy("You cannot write in the chat"),
+    LOBBY_BAN: gettext_lazy("You cannot enter the lobby (tables, tournaments, chat, credit recharges)"),
+    ACCOUNT_SUSPENSION: gettext_lazy("Your gaming account is suspended and its balances are frozen"),
+    AUTHORITY_REPORT: gettext_lazy("You were reported to the authority: your balances are held until it decides"),
+}
+
+
+def sanction_describe(sanction: Sanction) -> str:
+    """One sentence for the player: what is sanctioned and until when (platform.md §7.4)."""
+    if sanction.ends_at is None:
+        until = gettext("permanently")
+    else:
+        until = gettext("until %(end)s (Rome time)") % {
+            "end": sanction.ends_at.astimezone(ROME).strftime("%d/%m/%Y %H:%M")}
+    return f"{KIND_PHRASES[sanction.kind]} {until}: {sanction.reason}"
 
 
 def _describe(sanction: Sanction) -> str:
@@ -88,3 +106,37 @@ def players_status_many(*, players: list) -> list[dict]:
             "sanctions": [sanction_as_dict(s) for s in active[player.pk]],
         })
     return rows
+
+
+def sanction_as_api_dict(sanction: Sanction) -> dict:
+    """``POST /api/sanctions/``'s answer and the items of ``GET /api/sanctions/`` (platform.md §7.4)."""
+    return {
+        **sanction_as_dict(sanction),
+        "player": sanction.player_id,
+        "active": sanction.active,
+        "created_by": sanction.created_by_id,
+        "messages": list(sanction.message_ids),
+        "lifted_at": sanction.lifted_at.isoformat() if sanction.lifted_at else None,
+        "lifted_by": sanction.lifted_by_id,
+        "lift_reason": sanction.lift_reason,
+        "decision": sanction.decision or None,
+    }
+
+
+def sanctions_list(*, player_id: int | None = None, active: bool | None = None, kind: str | None = None):
+    """Every sanction, newest first, filtered; the player and the staff who issued or lifted it joined."""
+    rows = Sanction.objects.select_related("player", "player__profile", "created_by", "lifted_by") \
+        .order_by("-starts_at", "-id")
+    if player_id is not None:
+        rows = rows.filter(player_id=player_id)
+    if kind:
+        rows = rows.filter(kind=kind)
+    if active is True:
+        rows = rows.active()
+    elif active is False:
+        rows = rows.exclude(pk__in=Sanction.objects.active().values("pk"))
+    return rows
+
+
+def sanction_get(*, sanction_id: int) -> Sanction | None:
+    return Sanction.objects.select_related("player", "created_by", "lifted_by").filter(pk=sanction_id).first()

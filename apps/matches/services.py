@@ -511,6 +511,22 @@ def match_grace_expired(*, match_seat_id: int) -> bool:
     return True
 
 
+def match_forfeit_player(*, player_id: int) -> int:
+    """A player kept out of the lobby by a sanction forfeits every match they are playing
+    (platform.md §7.4, §8.6): each seat is abandoned, as if the grace period had run out."""
+    forfeited = 0
+    running = MatchSeat.objects.filter(player_id=player_id, abandoned=False, match__status=Match.PLAYING)
+    for match_id in running.values_list("match_id", flat=True).distinct():
+        with transaction.atomic():
+            match = _lock_match(match_id, status=Match.PLAYING)
+            ms = match.match_seats.filter(player_id=player_id, abandoned=False).first() if match else None
+            if ms is None:
+                continue
+            match_abandon(match=match, seat=ms.number)
+            forfeited += 1
+    return forfeited
+
+
 # -- the end of a match --------------------------------------------------------------------------
 
 

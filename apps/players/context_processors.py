@@ -1,4 +1,5 @@
 from apps.common.roles import has_role, is_staff_member
+from apps.compliance.selectors import sanction_describe, sanctions_active
 
 from .selectors import nickname_of
 
@@ -7,8 +8,11 @@ def player(request) -> dict:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {"is_player": False, "nickname": None, "is_staff_member": False}
+    staff = is_staff_member(user)
     return {
-        "is_player": not is_staff_member(user),
+        "is_player": not staff,
+        #: what is sanctioned and until when, on every page the player opens (platform.md §7.4)
+        "active_sanctions": [] if staff else [sanction_describe(s) for s in sanctions_active(player=user)],
         "is_staff_member": is_staff_member(user),
         "nickname": nickname_of(user),
         "is_compliance": has_role(user, "compliance"),

@@ -12,7 +12,7 @@ class TablesConfig(AppConfig):
     def ready(self) -> None:
         # the receivers import models (through compliance, chat and matches): only once the
         # registry is ready (Django's rule for AppConfig.ready)
-        from apps.chat.services import chat_posted
+        from apps.chat.services import chat_hidden, chat_posted
         from apps.matches.signals import match_changed, match_finished, match_seat_abandoned
 
         from . import receivers, tasks  # noqa: F401  (tasks: registered for enqueueing by name)
@@ -21,6 +21,7 @@ class TablesConfig(AppConfig):
         post_save.connect(receivers.close_sockets_of_sanctioned, sender="compliance.Sanction",
                           dispatch_uid="mazziere_sanction_sockets")
         chat_posted.connect(receivers.push_chat_line, dispatch_uid="mazziere_chat_push")
+        chat_hidden.connect(receivers.push_chat_hidden, dispatch_uid="mazziere_chat_hidden")
         match_finished.connect(receivers.open_confirmations_after_match, dispatch_uid="mazziere_tables_match_end")
         match_seat_abandoned.connect(receivers.stand_up_abandoned_seat, dispatch_uid="mazziere_tables_abandon")
         match_changed.connect(receivers.advance_revision_on_match_change, dispatch_uid="mazziere_tables_revision")

@@ -18,6 +18,7 @@ from typing import Any
 from channels.db import database_sync_to_async as _database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.template.loader import render_to_string
 
 from apps.chat.selectors import chat_message_get
 from apps.chat.services import chat_post, chat_report
@@ -274,7 +275,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             elif "cancel_vote" in frame:
                 await self._cancel_vote(_parse_vote(frame["cancel_vote"]))
             elif "report" in frame:
-                await self._report(_parse_report(frame["report"]))
+                await self._report(_parse_report(frame["report"]), frame.get("reason") or "other")
+                await self._notice("Segnalazione inviata: la conformità la esaminerà. Grazie.")
             elif "sync" in frame:
                 await self._render()
             else:
@@ -315,8 +317,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         match_cancel_vote(match_id=table_match_in_play(table_id=self.table_id).pk, user=self.user, accept=accept)
 
     @database_sync_to_async
-    def _report(self, message_id: Any) -> None:
-        chat_report(user=self.user, message_id=message_id)
+    def _report(self, message_id: Any, reason: Any) -> None:
+        chat_report(user=self.user, message_id=message_id, reason=reason)
+
+    async def _notice(self, text: str) -> None:
+        await self.send(text_data=render_notice(table_id=self.table_id, text=text))
 
     def _ip(self) -> str | None:
         client = self.scope.get("client") or [None]
@@ -358,6 +363,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     def _chat_line(self, message_id: int) -> str:
         message = chat_message_get(message_id=message_id)
         return "" if message is None or message.hidden else render_chat_line(message=message)
+
+    async def chat_hidden(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=render_to_string("chat/_hidden_oob.html", {"message_id": event["id"]}))
 
     async def socket_close(self, event: dict[str, Any]) -> None:
         await self.close(code=event.get("code", CLOSE_FORBIDDEN))

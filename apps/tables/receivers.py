@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from apps.compliance.selectors import LOBBY_BLOCKING
 
-from .broadcast import chat_message, user_sockets_close
+from .broadcast import chat_message, send_after_commit, table_group, user_sockets_close
 from .services import table_after_match, table_match_changed, table_seat_abandoned
 
 
@@ -26,6 +26,12 @@ def push_chat_line(sender, message, **kwargs):
     """A stored table chat line is announced to the table's sockets by id (platform.md §7.1)."""
     if message.table_id is not None:
         chat_message(table_id=message.table_id, message_id=message.pk)
+
+
+def push_chat_hidden(sender, message, **kwargs):
+    """A line hidden by compliance leaves the table's screens (platform.md §7.1)."""
+    if message.table_id is not None:
+        send_after_commit(table_group(message.table_id), {"type": "chat.hidden", "id": message.pk})
 
 
 def open_confirmations_after_match(sender, match_id, outcome, **kwargs):

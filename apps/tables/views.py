@@ -15,6 +15,8 @@ from django.views.decorators.http import require_POST
 from apps.chat.selectors import table_chat_recent
 from apps.common.errors import DomainError, NotFoundError
 from apps.common.net import request_ip
+from apps.common.roles import is_staff_member
+from apps.compliance.selectors import sanction_check_lobby
 from apps.games.engines import get_engine
 from apps.games.selectors import game_catalogue
 from apps.matches import selectors as match_selectors
@@ -25,7 +27,21 @@ from .forms import option_fields, options_from_form, stake_from_form
 from .render import replay_context, table_context, view_facts
 
 
+def _lobby_refusal(user) -> str | None:
+    """Why a sanctioned player may not use the lobby's pages (platform.md §7.4), or None."""
+    if not user.is_authenticated or is_staff_member(user):
+        return None
+    try:
+        sanction_check_lobby(player=user)
+    except DomainError as exc:
+        return exc.detail
+    return None
+
+
 def tables_lobby(request):
+    refusal = _lobby_refusal(request.user)
+    if refusal:
+        return render(request, "errors/403.html", {"detail": refusal, "code": "sanctioned"}, status=403)
     game = request.GET.get("game") or None
     catalogue = game_catalogue()
     names = {g["id"]: g["name"] for g in catalogue}
@@ -77,6 +93,9 @@ def _int(value):
 
 @login_required
 def table_page(request, table_id: int):
+    refusal = _lobby_refusal(request.user)
+    if refusal:
+        return render(request, "errors/403.html", {"detail": refusal, "code": "sanctioned"}, status=403)
     try:
         table = selectors.table_get(table_id=table_id)
     except NotFoundError:

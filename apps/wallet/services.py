@@ -158,6 +158,8 @@ class _Locked:
     allow_negative: bool
     balance: int
     frozen: bool
+    #: an active authority report: arriving cash and bonus go to house:authority_frozen
+    diverted: bool = False
 
     def __str__(self) -> str:
         return f"{self.code}:{self.currency}"
@@ -167,7 +169,8 @@ def _qn(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
-def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool) -> dict[tuple[str, str], _Locked]:
+def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool,
+                   diverted: bool = False) -> dict[tuple[str, str], _Locked]:
     """Every account of ``keys`` locked in one ``SELECT ... FOR UPDATE`` in ascending id order
     (Saleor's rule: no deadlocks), with ``frozen`` (an active freeze on its player: the SQL of
     ``FreezeQuerySet.active``) when asked. When a cached id's row is gone or is another account,
@@ -179,14 +182,17 @@ def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool) -> dict[tuple[st
         ids = _account_ids(keys, cached=cached)
         wanted = sorted(set(ids.values()))
         params: list = []
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
         if frozen:
-            now = connection.ops.adapt_datetimefield_value(timezone.now())
+            params += [now, now]
+        if diverted:
             params += [now, now]
         with connection.cursor() as cursor:
-            cursor.execute(_lock_sql(len(wanted), frozen, connection.features.has_select_for_update),
+            cursor.execute(_lock_sql(len(wanted), frozen, connection.features.has_select_for_update, diverted),
                            params + wanted)
             rows = cursor.fetchall()
-        by_key = {(row[1], row[2]): _Locked(row[0], row[1], row[2], row[3], bool(row[4]), row[5], bool(row[6]))
+        by_key = {(row[1], row[2]): _Locked(row[0], row[1], row[2], row[3], bool(row[4]), row[5], bool(row[6]),
+                                            bool(row[7]))
                   for row in rows}
         if all(key in by_key and by_key[key].pk == pk for key, pk in ids.items()):
             return by_key
@@ -194,15 +200,18 @@ def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool) -> dict[tuple[st
 
 
 @functools.lru_cache(maxsize=256)
-def _lock_sql(count: int, frozen: bool, for_update: bool) -> str:
+def _lock_sql(count: int, frozen: bool, for_update: bool, diverted: bool = False) -> str:
     a, f = _qn(Account._meta.db_table), _qn(Freeze._meta.db_table)
-    frozen_sql = "0"
-    if frozen:
-        frozen_sql = (f"EXISTS (SELECT 1 FROM {f} f WHERE f.{_qn('player_id')} = a.{_qn('player_id')}"
-                      f" AND f.{_qn('lifted_at')} IS NULL AND f.{_qn('starts_at')} <= %s"
-                      f" AND (f.{_qn('ends_at')} IS NULL OR f.{_qn('ends_at')} > %s))")
+
+    def active(extra: str = "") -> str:
+        return (f"EXISTS (SELECT 1 FROM {f} f WHERE f.{_qn('player_id')} = a.{_qn('player_id')}{extra}"
+                f" AND f.{_qn('lifted_at')} IS NULL AND f.{_qn('starts_at')} <= %s"
+                f" AND (f.{_qn('ends_at')} IS NULL OR f.{_qn('ends_at')} > %s))")
+
+    frozen_sql = active() if frozen else "0"
+    diverted_sql = active(f" AND f.{_qn('divert')}") if diverted else "0"
     sql = (f"SELECT a.{_qn('id')}, a.{_qn('code')}, a.{_qn('currency')}, a.{_qn('player_id')},"
-           f" a.{_qn('allow_negative')}, a.{_qn('balance')}, {frozen_sql} FROM {a} a"
+           f" a.{_qn('allow_negative')}, a.{_qn('balance')}, {frozen_sql}, {diverted_sql} FROM {a} a"
            f" WHERE a.{_qn('id')} IN ({', '.join(['%s'] * count)}) ORDER BY a.{_qn('id')}")
     return sql + " FOR UPDATE OF a" if for_update else sql
 
@@ -259,7 +268,11 @@ def ledger_post(
 
     With an ``idempotency_key`` a second call (even a concurrent one) returns the first
     transaction and moves nothing. A player account that would go below zero raises
-    :class:`InsufficientFunds`; a frozen player's cash or bonus cannot be spent.
+    :class:`InsufficientFunds`; a frozen player's cash or bonus cannot be spent; cash or bonus
+    arriving on a reported player's own account (a divert freeze) lands in
+    house:authority_frozen, the entry carrying the player (platform.md §7.4), decided under
+    the accounts' locks: a report issued concurrently either committed before (its freeze is
+    seen) or moves this credit with the rest (``authority_freeze`` locks the same accounts).
 
     Four statements with every account id known: the lock, the transaction row (``ON
     CONFLICT DO NOTHING`` with a key: no savepoint), the entries, the balances. A replay
@@ -278,8 +291,11 @@ def ledger_post(
         raise LedgerError("a transaction needs at least one non-zero leg")
     spends_money = not allow_frozen and any(
         leg.amount < 0 and leg.currency in (CASH, BONUS) and leg.code.startswith("player:") for leg in legs)
+    keys = {(leg.code, leg.currency) for leg in legs}
+    divertible = {leg.currency for leg in legs if _divertible(leg)}
+    keys |= {(AUTHORITY_FROZEN, currency) for currency in divertible}
     with _atomic():
-        locked = _accounts_lock({(leg.code, leg.currency) for leg in legs}, frozen=spends_money)
+        locked = _accounts_lock(keys, frozen=spends_money, diverted=bool(divertible))
         now = timezone.now()
         before = {account.pk: account.balance for account in locked.values()}
         balances = dict(before)
@@ -287,6 +303,9 @@ def ledger_post(
         refusal: Exception | None = None
         for leg in legs:
             account = locked[(leg.code, leg.currency)]
+            if account.diverted and _divertible(leg):
+                leg = Leg(AUTHORITY_FROZEN, leg.currency, leg.amount, player_id=account.player_id, kind=leg.kind)
+                account = locked[(AUTHORITY_FROZEN, leg.currency)]
             new_balance = balances[account.pk] + leg.amount
             if leg.amount < 0 and account.player_id and leg.currency in (CASH, BONUS) and account.frozen:
                 refusal = Conflict(_("This account is frozen by a sanction: nothing can be spent."),
@@ -355,6 +374,11 @@ def _diverted(player_ids: Iterable[int]) -> set[int]:
     """The players among ``player_ids`` under an authority report, in one read."""
     return set(Freeze.objects.active().filter(player_id__in=list(player_ids), divert=True)
                .values_list("player_id", flat=True))
+
+
+def _divertible(leg: Leg) -> bool:
+    """Cash or bonus arriving on a player's own account: the one thing a divert freeze reroutes."""
+    return leg.amount > 0 and leg.currency in (CASH, BONUS) and leg.code.startswith("player:")
 
 
 def player_credit_legs(player, currency: str, amount: int, kind: str | None = None,

@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "apps.tournaments",
     "apps.chat",
     "apps.rankings",
+    "apps.review",
     "apps.demo",
     "apps.backoffice",
 ]
@@ -253,6 +254,8 @@ SPECTACULAR_SETTINGS = {
         "`/api/tournaments/{id}/register/`, `/api/tournaments/{id}/unregister/`, `/api/tournaments/{id}/start/`, "
         "`/api/tournaments/{id}/cancel/`, `/api/tournaments/{id}/standings/`, `/api/tournaments/{id}/matches/`.\n"
         "- **Rankings**: `/api/rankings/{game}/`.\n"
+        "- **Chat and sanctions** (staff): `/api/chat/messages/`, `/api/chat/messages/{id}/hide/`, "
+        "`/api/sanctions/`, `/api/sanctions/{id}/lift/`.\n"
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,

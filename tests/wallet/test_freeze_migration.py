@@ -49,3 +49,4 @@ def test_existing_sanctions_become_wallet_freezes():
     assert freeze_state(player_id=suspended.pk) == (True, False)
     assert freeze_state(player_id=reported.pk) == (True, True)
     assert freeze_state(player_id=banned.pk) == (False, False)
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())  # every app back at its latest

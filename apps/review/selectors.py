@@ -1,0 +1,216 @@
+"""Reads of the review area: what a match looked like when a line was written (public facts
+only), and the collusion signals (platform.md §7.5). Never a hidden card: the state is
+replayed as a spectator sees it (``view(None)``) and only a few public facts are kept."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from itertools import combinations
+from typing import Any
+
+from django.db.models import Count
+from django.utils import timezone
+
+from apps.matches.models import Match, MatchSeat
+from apps.matches.selectors import match_log, match_replay
+from apps.wallet.models import Entry
+
+#: the public facts kept from a spectator's view: the hand and the phase, never cards
+HAND_KEYS = ("hand_number", "hand_no", "turn_no")
+SCORE_KEYS = ("scores", "totals", "balances", "chips")
+
+
+def _numbers(value: Any) -> Any:
+    """Scores as a list or dict of plain numbers, or None (anything else is not shown)."""
+    if isinstance(value, list) and all(type(v) in (int, float) for v in value):
+        return value
+    if isinstance(value, dict) and all(type(v) in (int, float) for v in value.values()):
+        return list(value.values())
+    return None
+
+
+def match_moment(*, match: Match, at: datetime) -> dict[str, Any]:
+    """Which hand, whose turn and the score when ``at`` happened in ``match`` (public facts)."""
+    seats = list(match.match_seats.order_by("number"))
+    names = [ms.nickname or ("Robot" if ms.robot else f"#{ms.number}") for ms in seats]
+    log = match_log(match)
+    upto = 0
+    last = None
+    for action in log["actions"]:
+        if datetime.fromisoformat(action["at"]) <= at:
+            upto = action["seq"]
+            last = action
+        else:
+            break
+    facts: dict[str, Any] = {"match": match, "names": names, "step": upto, "status": match.status,
+                             "started": match.started_at <= at, "hand": None, "phase": None, "to_act": [],
+                             "scores": None, "last_by": None, "over_then": bool(match.finished_at
+                                                                                and match.finished_at <= at)}
+    if match.started_at > at:
+        return facts
+    try:
+        view = match_replay(log=log, seat=None, upto=upto)[-1]
+    except Exception:  # an old log the engine cannot replay: show what the rows say
+        return facts
+    public = view["view"]
+    facts["hand"] = next((public[k] for k in HAND_KEYS if isinstance(public.get(k), int)), None)
+    facts["phase"] = public.get("phase") if isinstance(public.get("phase"), str) else None
+    facts["to_act"] = [names[s] for s in view.get("to_act") or [] if 0 <= s < len(names)]
+    facts["scores"] = next((v for v in (_numbers(public.get(k)) for k in SCORE_KEYS) if v), None)
+    if facts["scores"] and len(facts["scores"]) == len(names):
+        facts["scores"] = list(zip(names, facts["scores"], strict=True))
+    elif facts["scores"]:
+        facts["scores"] = [(f"{i + 1}", v) for i, v in enumerate(facts["scores"])]
+    if last is not None:
+        facts["last_by"] = names[last["seat"]] if 0 <= last["seat"] < len(names) else None
+    return facts
+
+
+# -- collusion signals (platform.md §7.5) -----------------------------------------------------
+
+
+@dataclass
+class SharedIp:
+    ip: str
+    players: list[str]
+    matches: list[int] = field(default_factory=list)
+    tables: list[int] = field(default_factory=list)
+    #: tournaments join here when they exist (same rule: two players with one address in one event)
+    tournaments: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Pair:
+    players: tuple[str, str]
+    player_ids: tuple[int, int]
+    together: int
+    totals: tuple[int, int]
+    lift: float
+    #: the pair's matches together as a share of the busier-with-others one's matches (100: always together)
+    share: int
+    matches: list[int]
+
+
+@dataclass
+class Flow:
+    payer: str
+    payee: str
+    payer_id: int
+    payee_id: int
+    currency: str
+    amount: int
+    back: int
+    matches: list[int]
+
+
+def _nickname_map(player_ids) -> dict[int, str]:
+    rows = MatchSeat.objects.filter(player_id__in=player_ids).exclude(nickname="") \
+        .values_list("player_id", "nickname").order_by("player_id", "-id")
+    names: dict[int, str] = {}
+    for pid, nick in rows:
+        names.setdefault(pid, nick)
+    return names
+
+
+def shared_ip_signals(*, since: datetime | None = None, limit: int = 100) -> list[SharedIp]:
+    """Two or more players on one address in the same table match (tournaments: the same
+    rule over their matches, once they exist)."""
+    since = since or timezone.now() - timedelta(days=90)
+    seats = MatchSeat.objects.filter(player__isnull=False, ip__isnull=False, match__started_at__gte=since)
+    shared = {(r["match_id"], r["ip"]) for r in seats.values("match_id", "ip")
+              .annotate(n=Count("player_id", distinct=True)).filter(n__gte=2).order_by()}
+    by_ip: dict[str, SharedIp] = {}
+    members: dict[str, set[str]] = defaultdict(set)
+    rows = seats.filter(match_id__in={m for m, _ in shared}).values_list("match_id", "ip", "nickname",
+                                                                          "match__table_link__table_id")
+    for match_id, ip, nickname, table_id in rows:
+        if (match_id, ip) not in shared:
+            continue
+        item = by_ip.setdefault(ip, SharedIp(ip=ip, players=[]))
+        members[ip].add(nickname)
+        if match_id not in item.matches:
+            item.matches.append(match_id)
+        if table_id and table_id not in item.tables:
+            item.tables.append(table_id)
+    for ip, item in by_ip.items():
+        item.players = sorted(members[ip])
+        item.matches.sort(reverse=True)
+    return sorted(by_ip.values(), key=lambda s: -len(s.matches))[:limit]
+
+
+def frequent_pairs(*, since: datetime | None = None, min_together: int = 3, limit: int = 100) -> list[Pair]:
+    """Pairs of humans who sat in the same matches unusually often: ``share`` of their matches
+    spent together, and ``lift = together × matches / (matches of a × matches of b)`` (1 is
+    chance), over the matches with at least two humans."""
+    since = since or timezone.now() - timedelta(days=90)
+    by_match: dict[int, list[int]] = defaultdict(list)
+    for match_id, player_id in MatchSeat.objects.filter(player__isnull=False, match__started_at__gte=since) \
+            .values_list("match_id", "player_id"):
+        by_match[match_id].append(player_id)
+    by_match = {m: sorted(set(p)) for m, p in by_match.items() if len(set(p)) >= 2}
+    total = len(by_match)
+    played: dict[int, int] = defaultdict(int)
+    together: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for match_id, players in by_match.items():
+        for pid in players:
+            played[pid] += 1
+        for a, b in combinations(players, 2):
+            together[(a, b)].append(match_id)
+    names = _nickname_map(played)
+    rows = []
+    for (a, b), matches in together.items():
+        if len(matches) < min_together:
+            continue
+        lift = len(matches) * total / (played[a] * played[b])
+        rows.append(Pair(players=(names.get(a, f"#{a}"), names.get(b, f"#{b}")), player_ids=(a, b),
+                         together=len(matches), totals=(played[a], played[b]), lift=round(lift, 2),
+                         share=round(100 * len(matches) / max(played[a], played[b])),
+                         matches=sorted(matches, reverse=True)))
+    return sorted(rows, key=lambda p: (-p.share, -p.lift, -p.together))[:limit]
+
+
+def chip_flows(*, since: datetime | None = None, min_matches: int = 2, limit: int = 100) -> list[Flow]:
+    """Money or credits moving from one player to another across stake matches: in each match a
+    winner's gain comes from the losers in proportion to their losses, summed per pair.
+    ``back`` is what flowed the other way; a one-way flow repeated is the signal."""
+    since = since or timezone.now() - timedelta(days=90)
+    nets: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    currency_of: dict[int, str] = {}
+    rows = (Entry.objects.filter(transaction__reference__startswith="match:", player__isnull=False,
+                                 kind__in=("stake", "stake_return", "winnings"), created__gte=since)
+            .values_list("transaction__reference", "player_id", "currency", "amount"))
+    for reference, player_id, currency, amount in rows:
+        try:
+            match_id = int(reference.split(":")[1])
+        except (IndexError, ValueError):
+            continue
+        nets[match_id][player_id] += amount
+        currency_of[match_id] = currency
+    flows: dict[tuple[int, int, str], list[int]] = defaultdict(lambda: [0])
+    for match_id, net in nets.items():
+        gains = {p: v for p, v in net.items() if v > 0}
+        total_loss = -sum(v for v in net.values() if v < 0)
+        if not gains or not total_loss:
+            continue
+        for loser, value in net.items():
+            if value >= 0:
+                continue
+            for winner, gain in gains.items():
+                share = -value * gain // total_loss  # the bank's cut is nobody's gain
+                if share:
+                    key = (loser, winner, currency_of[match_id])
+                    flows[key][0] += share
+                    flows[key].append(match_id)
+    names = _nickname_map({p for key in flows for p in key[:2]})
+    out = []
+    for (loser, winner, currency), data in flows.items():
+        matches = sorted(set(data[1:]), reverse=True)
+        if len(matches) < min_matches:
+            continue
+        back = flows.get((winner, loser, currency), [0])[0]
+        out.append(Flow(payer=names.get(loser, f"#{loser}"), payee=names.get(winner, f"#{winner}"),
+                        payer_id=loser, payee_id=winner, currency=currency, amount=data[0], back=back,
+                        matches=matches))
+    return sorted(out, key=lambda f: -(f.amount - f.back))[:limit]
