@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from apps.chat.models import ChatMessage
 from apps.chat.services import chat_post
@@ -45,7 +46,7 @@ def test_a_chat_ban_refuses_chat_everywhere_but_not_play(api, compliance, player
     table = table_create(user=other, data={"game": "briscola"})
     ban = sanction(compliance, player, "chat_ban")
     for room in (None, table):
-        with pytest.raises(Sanctioned) as refused:
+        with pytest.raises(Sanctioned) as refused, translation.override("en"):  # the sentences in English
             chat_post(user=player, text="ciao", table=room)
         assert refused.value.code == "sanctioned" and "chat ban" in refused.value.detail
         assert "(Rome time)" in refused.value.detail  # names its end
