@@ -22,17 +22,18 @@ run: $(STAMP)
 	$(PY) manage.py seed_demo
 	$(PY) manage.py serve --host 127.0.0.1 --port 8000
 
-# The suite in two parts: every test not marked `serial` on $(TEST_WORKERS) pytest-xdist
-# workers (each with its own test database and Redis prefix, config/settings/test.py), then
-# the timing-sensitive ones (sockets, browsers, served processes; tests/conftest.py marks
-# them) in one process on an unloaded machine. TEST_WORKERS=0 runs the first part in one
-# process too.
+# The suite in three parts: every test not marked `serial` on $(TEST_WORKERS) pytest-xdist
+# workers (each with its own test database and Redis prefix, config/settings/test.py); then
+# the timing-sensitive socket and served-process tests in one process on an unloaded
+# machine; then the browser tests, each module on its own worker (tests/conftest.py marks
+# them all). TEST_WORKERS=0 runs the first and last parts in one process too.
 TEST_WORKERS ?= 3
 
 test: $(STAMP)
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "not serial" $(PYTEST_ARGS); first=$$?; \
-	$(PY) -m pytest -m serial $(PYTEST_ARGS); second=$$?; \
-	[ $$first -eq 0 -o $$first -eq 5 ] && [ $$second -eq 0 -o $$second -eq 5 ]
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "not serial" $(PYTEST_ARGS); a=$$?; \
+	$(PY) -m pytest -m "serial and not browser" $(PYTEST_ARGS); b=$$?; \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "serial and browser" $(PYTEST_ARGS); c=$$?; \
+	for s in $$a $$b $$c; do [ $$s -eq 0 -o $$s -eq 5 ] || exit 1; done
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

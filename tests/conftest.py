@@ -159,7 +159,9 @@ def _is_serial(path) -> bool:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "serial: timing-sensitive (sockets, browsers, served processes): "
-                                       "`make test` runs these in one process after the parallel part")
+                                       "`make test` runs these after the parallel part")
+    config.addinivalue_line("markers", "browser: drives Chromium against a served product (`make test` runs "
+                                       "these last, each module on its own worker)")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -175,6 +177,8 @@ def pytest_collection_modifyitems(config, items):
 
     for item in items:
         module = item.nodeid.split("::")[0]
+        if module.startswith("tests/browser/"):
+            item.add_marker(pytest.mark.browser)
         if _is_serial(item.path):
             item.add_marker(pytest.mark.serial)
             if not item.get_closest_marker("xdist_group"):
