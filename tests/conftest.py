@@ -36,6 +36,17 @@ def _word_list_defaults(request):
 
 
 @pytest.fixture(autouse=True)
+def fresh_account_ids():
+    """The wallet's process cache of account ids holds committed rows, which a transactional
+    test's flush deletes (production never deletes an account): each test starts without it."""
+    from apps.wallet import services as wallet_services
+
+    wallet_services._ACCOUNT_IDS.clear()
+    yield
+    wallet_services._ACCOUNT_IDS.clear()
+
+
+@pytest.fixture(autouse=True)
 def _eager_celery(settings):
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.CELERY_TASK_EAGER_PROPAGATES = True

@@ -487,7 +487,7 @@ def authority_freeze(*, player_id: int, reference: str) -> Transaction | None:
     (platform.md §7.4, kind ``authority_freeze``), once per ``reference``. Call it after the
     report's freeze is written: from then on nothing leaves or reaches those accounts."""
     with transaction.atomic():
-        codes = list(_account_ids({(player_code(player_id), c) for c in (CASH, BONUS)}).values())
+        codes = list(_account_ids({(player_code(player_id), c) for c in (CASH, BONUS)}, cached=False).values())
         balances = dict(Account.objects.select_for_update().filter(pk__in=codes).order_by("pk")
                         .values_list("currency", "balance"))
         legs: list[Leg] = []
@@ -508,7 +508,7 @@ def authority_settle(*, player_id: int, reference: str, decision: str) -> Transa
     if decision not in ("release", "forfeit"):
         raise LedgerError(f"unknown decision {decision!r}")
     with transaction.atomic():
-        frozen = list(_account_ids({(AUTHORITY_FROZEN, c) for c in (CASH, BONUS)}).values())
+        frozen = list(_account_ids({(AUTHORITY_FROZEN, c) for c in (CASH, BONUS)}, cached=False).values())
         list(Account.objects.select_for_update().filter(pk__in=frozen).order_by("pk"))  # the shares stay put
         shares = dict(Entry.objects.filter(account_id__in=frozen, player_id=player_id).values("currency")
                       .annotate(total=Sum("amount")).values_list("currency", "total"))
