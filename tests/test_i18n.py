@@ -155,9 +155,13 @@ def _pairs() -> list[tuple[str, str]]:
     for key, value in _catalogue(MO).items():
         msgid = key[0] if isinstance(key, tuple) else key
         msgid = msgid.split("\x04", 1)[-1]
-        if msgid and value and msgid != value and len(msgid) > 1:
+        if msgid and value and msgid != value and len(msgid) > 1 and len(value) > 1:  # one letter tells no language
             pairs.append((msgid, value))
     return pairs
+
+
+#: names that read the same in both languages (the product's name is also Italian for "dealer")
+PROPER_NAMES = {"Mazziere"}
 
 
 def untranslated(html: str, language: str) -> list[str]:
@@ -166,7 +170,8 @@ def untranslated(html: str, language: str) -> list[str]:
     parser.feed(html)
     foreign = {m for m, _i in _pairs()} if language == "it" else {i for _m, i in _pairs()}
     own = {i for _m, i in _pairs()} if language == "it" else {m for m, _i in _pairs()}
-    patterns = [(s, p) for s in foreign if s not in own and (p := _pattern(s)) is not None]
+    patterns = [(s, p) for s in foreign if s not in own and s not in PROPER_NAMES
+                and (p := _pattern(s)) is not None]
     own_patterns = [p for o in own if (p := _pattern(o)) is not None]
     found = []
     for text in set(parser.texts):
