@@ -7,6 +7,7 @@ negative, and each cached balance equals the sum of its entries; replays move no
 from __future__ import annotations
 
 import itertools
+import uuid
 
 import pytest
 from django.db.models import Sum
@@ -30,6 +31,7 @@ class LedgerMachine(RuleBasedStateMachine):
     @initialize()
     def setup(self):
         run = next(_run)
+        self.run_tag = f"{run}-{uuid.uuid4().hex[:8]}"
         self.players = [make_user(f"ledger{run}_{i}") for i in range(3)]
         self.admin = make_user(f"ledgeradmin{run}", group="finance")
         self.model = {(p.pk, c): 0 for p in self.players for c in ("cash", "bonus", "credits")}
@@ -85,7 +87,7 @@ class LedgerMachine(RuleBasedStateMachine):
     @rule(i=st.integers(0, 2), key=st.sampled_from(["k1", "k2", "k3"]), amount=AMOUNT, repeat=st.integers(1, 3))
     def idempotent_replay(self, i, key, amount, repeat):
         player = self._player(i)
-        full_key = f"prop:{id(self)}:{key}"
+        full_key = f"prop:{self.run_tag}:{key}"  # id(self) is reused by a later machine: keys clashed
         first = self.keys.get(full_key)
         for _ in range(repeat):
             try:
