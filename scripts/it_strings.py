@@ -1098,3 +1098,19 @@ IT.update({
 IT.update({
     "Best score": "Miglior punteggio",
 })
+
+
+def _load_parts() -> None:
+    """Each area may keep its strings in scripts/it_strings_<area>.py (a dict IT of its own),
+    so that branches adding strings side by side do not edit the same dict."""
+    import importlib.util
+    from pathlib import Path
+
+    for path in sorted(Path(__file__).parent.glob("it_strings_*.py")):
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        IT.update(module.IT)
+
+
+_load_parts()
