@@ -41,15 +41,20 @@ from .words import card_words, move_words, suit_words
 
 ITALIAN = frozenset(italian_deck())
 FISHING = ("scopa", "scopone", "asso_pigliatutto", "cirulla")
+#: the games whose moves are built on the board (cards selected, then a meld, a column or a
+#: proposed move: ``static/js/card_games.js``); each draws its own middle of the table
+#: (``tables/games/<game>/board.html``) and the seat's hand (``tables/games/<game>/hand.html``)
+BOARD_MOVE_GAMES = ("poker_italiana", "solitario", "burraco", "scala40")
 #: the games whose whole table is drawn from public views and shared (see the module doc)
-PUBLIC_BOARD_GAMES = frozenset(FISHING + ("briscola", "tresette", "bestia", "hearts", "spades"))
+PUBLIC_BOARD_GAMES = frozenset(FISHING + ("briscola", "tresette", "bestia", "hearts", "spades") + BOARD_MOVE_GAMES)
 ACTION_LABELS = {
     "knock": gettext_lazy("Knock (I play)"), "pass": gettext_lazy("Pass"), "keep": gettext_lazy("Keep my cards"),
     "buio": gettext_lazy("Play blind"), "accuso": gettext_lazy("Declare"), "bid": gettext_lazy("Bid"),
     "draw": gettext_lazy("Draw"), "discard": gettext_lazy("Discard"),
-    # poker all'italiana (check is Busso before the draw, Parola after it) and solitario
-    "check": "Busso / Parola", "fold": "Lascio", "call": "Vedo", "bet": "Punto", "raise": "Rilancio",
-    "recycle": "Rigiro il mazzo", "end": "Termino la partita",
+    # poker all'italiana and solitario (their tables label their own buttons: templatetags/card_games.py)
+    "check": gettext_lazy("Check"), "fold": gettext_lazy("Fold"), "call": gettext_lazy("Call"),
+    "bet": gettext_lazy("Bet"), "raise": gettext_lazy("Raise"), "recycle": gettext_lazy("Turn the waste over"),
+    "end": gettext_lazy("End the game"),
 }
 #: view keys the generic board draws itself; others are listed as facts
 BOARD_KEYS = {"hand", "table", "trick", "last_trick", "scores", "to_act", "dealer", "hand_counts", "stock_count",
@@ -107,9 +112,6 @@ def action_label(action: dict[str, Any], french: bool = False) -> str:
         return _("Nil (0)") if action.get("bid") == 0 else _("Bid %(n)s") % {"n": action.get("bid")}
     if kind in ("bet", "raise") and isinstance(action.get("amount"), int):
         return f"{ACTION_LABELS[kind]} {action['amount']}"
-    if kind == "move" and set(action) == {"type", "card", "to"}:
-        to = action["to"]
-        return f"{action['card']} → {'base' if to == 'f' else 'colonna ' + str(to)[1:]}"
     if kind == "accuso":
         return _("Declare %(what)s") % {"what": str(action.get("accuso") or "").title()}
     label = str(ACTION_LABELS.get(kind, str(kind)))
@@ -374,7 +376,81 @@ def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], play
         last = view.get("last_hand")
         if last and last.get("bestia"):
             notes.append(_("Bestia last hand: %(names)s") % {"names": ", ".join(_name(names, s) for s in last["bestia"])})
+    elif game in BOARD_MOVE_GAMES:
+        columns, rows, notes = _board_move_scores(game, view, names, teams, players, per_seat)
     return {"columns": columns, "rows": rows, "per_seat": per_seat, "notes": notes, "sheet": sheet}
+
+
+BURRACO_VARIANTS = {"aperto": gettext_lazy("Open"), "aperto_sporco": gettext_lazy("Open, dirty close"),
+                    "chiuso": gettext_lazy("Closed"), "chiuso_sporco": gettext_lazy("Closed, dirty close"),
+                    "chiuso_stcl": gettext_lazy("Closed, runs only")}
+POKER_PHASES = {"bet1": gettext_lazy("first betting round"), "draw": gettext_lazy("change of cards"),
+                "bet2": gettext_lazy("second betting round")}
+
+
+def _board_move_scores(game, view, names, teams, players, per_seat):
+    """The score of the games played on the board, as each counts it."""
+    columns: list[str] = []
+    rows: list[dict[str, Any]] = []
+    notes: list[str] = []
+    if game == "burraco":
+        columns = [_("Total")]
+        if view.get("hand_points"):
+            columns = [_("Last hand"), _("Total")]
+        for t, team in enumerate(teams):
+            values = [(view.get("totals") or [0, 0])[t]]
+            if view.get("hand_points"):
+                values.insert(0, (view["hand_points"][-1] or [0, 0])[t])
+            rows.append({"name": _team_name(names, team), "team": t, "values": values})
+        target = view.get("target")
+        notes.append(str(BURRACO_VARIANTS.get(view.get("variant"), view.get("variant"))) + " · " + (
+            _("to %(target)s points") % {"target": target} if target else _("Express: one hand")))
+        notes.append(_("Hand %(n)s") % {"n": view.get("hand_no")})
+    elif game == "scala40":
+        opened = view.get("opened") or []
+        alive = view.get("alive") or []
+        in_hand = view.get("in_hand") or []
+        columns = [_("Points"), _("Opened"), _("Re-entries")]
+        for s in range(players):
+            rows.append({"name": _name(names, s), "team": s, "values": [
+                (view.get("totals") or [0] * players)[s], "✓" if s < len(opened) and opened[s] else "—",
+                (view.get("reentries") or [0] * players)[s]]})
+            if s not in alive:
+                per_seat[s].append((_("Status"), _("out")))
+            elif s not in in_hand:
+                per_seat[s].append((_("Status"), _("waiting")))
+            if s < len(opened) and opened[s]:
+                per_seat[s].append((_("Opened"), "✓"))
+        if view.get("mode") == "points":
+            notes.append(_("Out above %(limit)s points") % {"limit": view.get("limit")})
+        else:
+            notes.append(_("Fixed hands"))
+        notes.append(_("Turn %(n)s") % {"n": view.get("turn_no")} + (
+            " · " + _("first round: nobody closes") if view.get("first_round") else ""))
+        if view.get("pot"):
+            notes.append(_("In the pot: %(pot)s stakes") % {"pot": view.get("pot")})
+    elif game == "poker_italiana":
+        for info in view.get("seat_info") or []:
+            s = info["seat"]
+            if s not in per_seat:
+                continue
+            per_seat[s].append((_("Chips"), info["chips"]))
+            if info["bet"]:
+                per_seat[s].append((_("Bet"), info["bet"]))
+            if info["changed"] is not None:
+                per_seat[s].append((_("Changed"), _("none") if info["changed"] == 0 else info["changed"]))
+            status = (_("not dealt in") if not info["dealt_in"] else _("folded") if info["folded"]
+                      else _("all in") if info["all_in"] else "")
+            if status:
+                per_seat[s].append((_("Status"), status))
+    elif game == "solitario":
+        notes.append(_("Points: %(score)s · moves: %(moves)s") % {"score": view.get("score"),
+                                                                   "moves": view.get("moves")})
+        left = view.get("recycles_left")
+        notes.append(_("Stock turned over %(n)s times") % {"n": view.get("recycles_used")} + (
+            " · " + _("%(left)s left") % {"left": left} if left is not None else ""))
+        notes.append(_("Three cards at a time") if view.get("draw") == 3 else _("One card at a time"))
+    return columns, rows, notes
 
 
 def _majority_mark(values) -> int | None:
@@ -419,7 +495,11 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
     team_of = {s: i for i, t in enumerate(teams) for s in t}
     paired = any(len(t) > 1 for t in teams)
     to_act = set(view.get("to_act") or []) if playing else set()
-    hand_counts = view.get("hand_counts") or []
+    hand_counts = list(view.get("hand_counts") or [])
+    if game == "poker_italiana":  # a folded hand is out, a shown one is face up in the middle
+        shown = {int(x["seat"]) for x in view.get("shown") or []}
+        hand_counts = [0 if (n in shown or (view.get("folded") or [False] * players)[n]) else c
+                       for n, c in enumerate(hand_counts)]
     trick = {t["seat"]: t["card"] for t in (view.get("trick") or []) if isinstance(t, dict)}
     last_trick = view.get("last_trick") if isinstance(view.get("last_trick"), dict) else None
     scores = _scores(game, view, names, teams, players) if game in PUBLIC_BOARD_GAMES and view else None
@@ -455,6 +535,11 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
         "trump_suit_words": suit_words(view["trump_suit"], french) if view.get("trump_suit") else "",
         "stock_count": view.get("stock_count"),
         "turn_names": [s["name"] for s in seats if s["to_act"]],
+        "center_template": f"tables/games/{game}/board.html" if game in BOARD_MOVE_GAMES else "",
+        "hand_template": f"tables/games/{game}/hand.html" if game in BOARD_MOVE_GAMES else "",
+        "pview": view, "game_id": game, "team_names": [_team_name(names, t) for t in teams],
+        "burraco_variant": BURRACO_VARIANTS.get(view.get("variant"), "") if game == "burraco" else "",
+        "poker_phase": POKER_PHASES.get(view.get("phase"), "") if game == "poker_italiana" else "",
     }
 
 
@@ -558,11 +643,6 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
         get_template(board_template)
     except TemplateDoesNotExist:
         board_template = "tables/_board_generic.html"
-    actions_template = f"tables/games/{game}/actions.html"  # a game's own controls replace the generic ones
-    try:
-        get_template(actions_template)
-    except TemplateDoesNotExist:
-        actions_template = ""
     user_id = getattr(user, "pk", None)
     seated = bool(user_id and any(s.player_id == user_id for s in seat_rows))
     # poker deals its next hand with no confirmation (platform.md §8.5)
@@ -604,7 +684,7 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
         "free_seats": [s.number for s in seat_rows if not s.taken],
         "table": table, "match": match, "game": engine, "version": version, "view": view,
         "seat": seat, "access": access, "face": face_for(table, game),
-        "controls": controls, "has_actions": bool(legal), "legal": legal, "actions_template": actions_template, "hand": hand, "playable": playable,
+        "controls": controls, "has_actions": bool(legal), "legal": legal, "hand": hand, "playable": playable,
         "facts": facts, "card_facts": card_facts, "board_template": board_template,
         "dom_id": f"table-{table.pk if table else 'm'}",
         "user": user, "next_match_at": table.next_match_at if table else None,

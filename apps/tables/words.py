@@ -62,6 +62,17 @@ DECLARATIONS = {"knock": gettext_lazy("%(name)s knocks: plays this hand"),
                 "buio": gettext_lazy("%(name)s plays blind")}
 
 
+#: moves of the games played on the board that need no card named
+BOARD_MOVES = {"take": gettext_lazy("%(name)s takes from the discard pile"),
+               "cancel": gettext_lazy("%(name)s takes back the melds"),
+               "reenter": gettext_lazy("%(name)s re-enters the match"),
+               "decline": gettext_lazy("%(name)s leaves the match"),
+               "recycle": gettext_lazy("%(name)s turns the waste over"),
+               "end": gettext_lazy("%(name)s ends the game"),
+               "check": gettext_lazy("%(name)s checks"), "call": gettext_lazy("%(name)s calls"),
+               "fold": gettext_lazy("%(name)s folds")}
+
+
 def move_words(*, name: str, action: dict[str, Any] | None, events: list[dict[str, Any]] | None,
                french: bool) -> str:
     """One move as a sentence. ``events`` (the engine's, as stored) add what the move did: the
@@ -95,6 +106,27 @@ def move_words(*, name: str, action: dict[str, Any] | None, events: list[dict[st
         return _("%(name)s declares %(what)s") % {"name": name, "what": str(action.get("accuso") or "").title()}
     if kind == "discard":
         return _("%(name)s discards") % {"name": name}
+    if kind == "draw" and isinstance(action.get("cards"), list):  # poker's change: how many, never which
+        n = len(action["cards"])
+        if n == 0:
+            return _("%(name)s stands pat") % {"name": name}
+        return _("%(name)s changes %(n)s cards") % {"name": name, "n": n}
     if kind == "draw":
         return _("%(name)s draws") % {"name": name}
+    if kind in BOARD_MOVES:
+        return str(BOARD_MOVES[kind]) % {"name": name}
+    if kind == "meld" and isinstance(action.get("cards"), list):
+        return _("%(name)s melds %(n)s cards") % {"name": name, "n": len(action["cards"])}
+    if kind in ("attach", "replace", "swap") and isinstance(card, str):
+        words = {"attach": _("%(name)s attaches %(card)s to a meld"),
+                 "replace": _("%(name)s puts %(card)s in place of a wild card"),
+                 "swap": _("%(name)s takes a joker from a meld, giving %(card)s")}[kind]
+        return words % {"name": name, "card": card_words(card, french)}
+    if kind == "move" and isinstance(card, str):
+        where = _("to a foundation") if action.get("to") == "f" else _("to a column")
+        return _("%(name)s moves %(card)s %(where)s") % {"name": name, "card": card_words(card, french),
+                                                         "where": where}
+    if kind in ("bet", "raise") and isinstance(action.get("amount"), int):
+        words = _("%(name)s bets %(n)s") if kind == "bet" else _("%(name)s raises by %(n)s")
+        return words % {"name": name, "n": action["amount"]}
     return _("%(name)s moves") % {"name": name}

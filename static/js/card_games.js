@@ -60,11 +60,16 @@
     }
     for (const el of document.querySelectorAll("[data-meld]")) {
       const index = el.dataset.meld;
-      el.classList.toggle("target", count === 1 && candidates(index).some((m) => m.action.meld !== undefined));
+      el.classList.toggle("target", mine(el) && count === 1 && candidates(index).some((m) => m.action.meld !== undefined));
     }
   }
 
+  // only a seat whose turn it is has the move form: for anyone else the board is to look at
+  const myTeam = () => (document.getElementById("move-form") || { dataset: {} }).dataset.team;
+  const mine = (meld) => !meld.dataset.meldTeam || !myTeam() || meld.dataset.meldTeam === myTeam();
+
   document.addEventListener("click", (event) => {
+    if (!document.getElementById("move-form")) return;
     const proposal = event.target.closest("button.proposal");
     if (proposal) {
       send(JSON.parse(proposal.dataset.action));
@@ -102,7 +107,7 @@
       return;
     }
     const meld = event.target.closest("[data-meld]");
-    if (meld && picked().length === 1) {
+    if (meld && mine(meld) && picked().length === 1) {
       const found = candidates(meld.dataset.meld);
       if (found.length === 1) send(found[0].action);
       else propose(meld.dataset.meld);

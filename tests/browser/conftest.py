@@ -47,6 +47,18 @@ def mazziere_server(tmp_path_factory):
         yield base, env, lambda: _still_up(proc, var_dir)
 
 
+@pytest.fixture(scope="module")
+def fast_server(tmp_path_factory):
+    """The embedded server with robots that move at once and a socket that looks for the
+    worker's changes five times a second: whole matches stay quick (tests/browser/whole_match.py)."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian chromium not installed: apt-get install chromium (CI does)")
+    var_dir = tmp_path_factory.mktemp("serve")
+    with serving(var_dir, MAZZIERE_ROBOT_MOVE_DELAY="0", MAZZIERE_TABLE_POLL_SECONDS="0.2") as (base, env, proc):
+        wait_for(f"{base}/")
+        yield base, env, lambda: _still_up(proc, var_dir)
+
+
 def _still_up(proc, var_dir: Path) -> None:
     assert proc.poll() is None, "manage.py serve stopped:\n" + (var_dir / "serve.log").read_text()[-4000:]
 

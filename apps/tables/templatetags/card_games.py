@@ -14,7 +14,7 @@ from typing import Any
 
 from django import template
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 register = template.Library()
 
@@ -66,9 +66,9 @@ def move_label(game: str, action: dict[str, Any]) -> str:
 
 
 PLAIN_LABELS = {
-    "draw": N_("Draw from the stock"), "take": N_("Take the discard pile"), "cancel": N_("Take back my melds"),
-    "reenter": N_("Re-enter the match"), "decline": N_("Decline re-entry"), "recycle": N_("Turn the waste over"),
-    "end": N_("End the game"), "check": N_("Check"), "call": N_("Call"), "fold": N_("Fold"),
+    "draw": gettext_noop("Draw from the stock"), "take": gettext_noop("Take the discard pile"), "cancel": gettext_noop("Take back my melds"),
+    "reenter": gettext_noop("Re-enter the match"), "decline": gettext_noop("Decline re-entry"), "recycle": gettext_noop("Turn the waste over"),
+    "end": gettext_noop("End the game"), "check": gettext_noop("Check"), "call": gettext_noop("Call"), "fold": gettext_noop("Fold"),
 }
 
 
