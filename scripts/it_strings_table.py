@@ -66,4 +66,9 @@ IT = {
         "%(who)s ha superato i %(limit)s punti e sta decidendo se rientrare.",
     "draw from the stock or take the discard": "pesca dal mazzo o prendi lo scarto",
     "Your move": "La tua mossa",
+    "Not solved.": "Non risolto.",
+    "Score: %(score)s points.": "Punteggio: %(score)s punti.",
+    "Game over.": "Partita finita.",
+    "%(name)s discards %(card)s": "%(name)s scarta %(card)s",
+    "Points are penalties: the fewest win": "I punti sono penalità: vince chi ne ha meno",
 }

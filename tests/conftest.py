@@ -194,6 +194,9 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.serial)
             if not item.get_closest_marker("xdist_group"):
                 item.add_marker(pytest.mark.xdist_group(module if module.startswith("tests/browser/") else "sockets"))
+    # the longest browser modules (whole matches) first: --dist loadgroup hands groups out in
+    # collection order, so a long one collected last would run alone at the end
+    items.sort(key=lambda item: not item.nodeid.startswith("tests/browser/test_whole_match_"))
     if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL row locks: set DATABASE_URL (CI does)")

@@ -421,6 +421,7 @@ def _board_move_scores(game, view, names, teams, players, per_seat):
                 per_seat[s].append((_("Status"), _("waiting")))
             if s < len(opened) and opened[s]:
                 per_seat[s].append((_("Opened"), "✓"))
+        notes.append(_("Points are penalties: the fewest win"))
         if view.get("mode") == "points":
             notes.append(_("Out above %(limit)s points") % {"limit": view.get("limit")})
         else:
@@ -484,7 +485,11 @@ def _result(snap: Snapshot, names, teams: list[list[int]]) -> dict[str, Any] | N
           for ms in match.match_seats.all() if ms.player_id in snap.xp]
     return {"winner_names": [_name(names, s) for s in winners], "winner_seats": winners, "draw": winner is None,
             "scores": score_rows, "pot": pot, "bank": bank, "prize": pot - bank if winners else 0,
-            "cash": match.currency == "cash", "xp": xp, "official": match.official}
+            "cash": match.currency == "cash", "xp": [x for x in xp if x["xp"]], "official": match.official,
+            # a game played alone (Solitario) is solved or not, never won against anyone
+            "solo": match.players == 1, "solved": bool(result.get("won")) or bool(snap.state is not None and
+                                                                            getattr(snap.state, "won", False)),
+            "solo_score": scores[0] if match.players == 1 and scores else None}
 
 
 def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str, Any]], teams: list[list[int]],
@@ -498,7 +503,7 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
     hand_counts = list(view.get("hand_counts") or [])
     if game == "poker_italiana":  # a folded hand is out, a shown one is face up in the middle
         shown = {int(x["seat"]) for x in view.get("shown") or []}
-        hand_counts = [0 if (n in shown or (view.get("folded") or [False] * players)[n]) else c
+        hand_counts = [None if n in shown else 0 if (view.get("folded") or [False] * players)[n] else c
                        for n, c in enumerate(hand_counts)]
     trick = {t["seat"]: t["card"] for t in (view.get("trick") or []) if isinstance(t, dict)}
     last_trick = view.get("last_trick") if isinstance(view.get("last_trick"), dict) else None
@@ -661,7 +666,10 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
     result = public.get("result")
     outcome = None
     if result and seat is not None and match is not None:
-        outcome = "draw" if result["draw"] else ("won" if seat in result["winner_seats"] else "lost")
+        if result["solo"]:
+            outcome = "solved" if result["solved"] else "ended"
+        else:
+            outcome = "draw" if result["draw"] else ("won" if seat in result["winner_seats"] else "lost")
     cancel = public.get("cancel")
     my_vote = None
     if cancel and cancel.get("open") and seat is not None and snapshot is not None and snapshot.proposal:

@@ -1,7 +1,8 @@
 """Cards and moves in words, in the reader's language: "Mario gioca il 7 di denari, prende il 4 di
 bastoni e il 3 di coppe". Used by the table's last-move line and by the replay.
 
-Only public facts are put in words: a pass or a discard says that it happened, never which cards.
+Only public facts are put in words: a pass or a poker change says that it happened, never which
+cards (a Burraco or Scala 40 discard is face up on the pile, so it is named).
 """
 
 from __future__ import annotations
@@ -104,6 +105,8 @@ def move_words(*, name: str, action: dict[str, Any] | None, events: list[dict[st
         return str(DECLARATIONS[kind]) % {"name": name}
     if kind == "accuso":
         return _("%(name)s declares %(what)s") % {"name": name, "what": str(action.get("accuso") or "").title()}
+    if kind == "discard" and isinstance(card, str):  # Burraco and Scala 40 discard face up
+        return _("%(name)s discards %(card)s") % {"name": name, "card": card_words(card, french)}
     if kind == "discard":
         return _("%(name)s discards") % {"name": name}
     if kind == "draw" and isinstance(action.get("cards"), list):  # poker's change: how many, never which

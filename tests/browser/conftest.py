@@ -42,7 +42,7 @@ def mazziere_server(tmp_path_factory):
     if not CHROMIUM.exists():  # do not start a server only to skip
         pytest.skip("Debian chromium not installed: apt-get install chromium (CI does)")
     var_dir = tmp_path_factory.mktemp("serve")
-    with serving(var_dir, MAZZIERE_ROBOT_MOVE_DELAY="0.3") as (base, env, proc):
+    with serving(var_dir, reuse_seed=True, MAZZIERE_ROBOT_MOVE_DELAY="0.3") as (base, env, proc):
         wait_for(f"{base}/")
         yield base, env, lambda: _still_up(proc, var_dir)
 
@@ -54,7 +54,7 @@ def fast_server(tmp_path_factory):
     if not CHROMIUM.exists():
         pytest.skip("Debian chromium not installed: apt-get install chromium (CI does)")
     var_dir = tmp_path_factory.mktemp("serve")
-    with serving(var_dir, MAZZIERE_ROBOT_MOVE_DELAY="0", MAZZIERE_TABLE_POLL_SECONDS="0.2") as (base, env, proc):
+    with serving(var_dir, reuse_seed=True, MAZZIERE_ROBOT_MOVE_DELAY="0", MAZZIERE_TABLE_POLL_SECONDS="0.2") as (base, env, proc):
         wait_for(f"{base}/")
         yield base, env, lambda: _still_up(proc, var_dir)
 
