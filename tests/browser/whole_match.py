@@ -41,7 +41,9 @@ BOARDS = [
 ]
 BURRACO_VARIANTS = ["aperto", "aperto_sporco", "chiuso", "chiuso_sporco", "chiuso_stcl"]
 BURRACO = [(f"burraco-{v}", "burraco", 2, {"target": 0, "variant": v}) for v in BURRACO_VARIANTS]
-ALL_GAMES = FISHING + TRICKS + BOARDS + BURRACO
+BURRACO_OPEN = [g for g in BURRACO if g[3]["variant"].startswith("aperto")]  # the longest: two modules
+BURRACO_CLOSED = [g for g in BURRACO if not g[3]["variant"].startswith("aperto")]
+ALL_GAMES = FISHING + TRICKS + BOARDS + BURRACO_OPEN + BURRACO_CLOSED
 BOARD_MOVE_GAMES = ("poker_italiana", "solitario", "burraco", "scala40")
 SOLITARIO_MOVES = 10  # then Mario ends the game (a whole match of Solitario ends when he says so)
 ENGINE_KEYS = ["captured_counts", "pass_done", "hands_won", "last_capture", "passed", "received",
@@ -395,7 +397,8 @@ def play_whole_match(chromium, server, artifacts, name: str, game: str, players:
         if snap["result"]:
             break
         snap = page.evaluate(PAGE_JS, table_id)
-        _check(mario, snap, match_id, players, double_deck=double_deck)
+        if board_player is None or moves % 3 == 0:  # a meld game's turn is several moves: one check in three
+            _check(mario, snap, match_id, players, double_deck=double_deck)
         if not shot_start:
             _shots(mario, artifacts, name, "start", match_id, players, double_deck)
             shot_start = True
