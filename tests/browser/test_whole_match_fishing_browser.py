@@ -4,11 +4,13 @@ browser workers of ``make test`` play the families side by side."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from .whole_match import FISHING, play_whole_match
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(int(os.environ.get("MAZZIERE_BROWSER_TIMEOUT", "300")))]
 
 
 @pytest.mark.parametrize(("name", "game", "players", "options"), FISHING, ids=[g[0] for g in FISHING])
