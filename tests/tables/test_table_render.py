@@ -13,9 +13,10 @@ from django.test import Client
 from django.utils import translation
 
 from apps.games.engines import get_engine
-from apps.matches.services import match_cancel_vote
+from apps.matches.services import match_action_apply, match_cancel_vote
 from apps.tables import render, services
 from apps.tables.render import PUBLIC_BOARD_GAMES, render_fragments
+from apps.tables.words import move_words
 
 from ..conftest import make_user
 from .conftest import briscola_table, play_out
@@ -183,3 +184,25 @@ def test_a_refused_cancellation_is_announced_and_play_goes_on():
     with translation.override("it"):
         text = text_of(render_fragments(table_id=table.pk, user=alice)[0])
     assert f"{nick} ha rifiutato l'annullamento: la partita continua." in text.replace("&#x27;", "'")
+
+
+def test_the_moves_of_the_games_played_on_the_board_in_words():
+    with translation.override("it"):
+        assert move_words(name="Mario", action={"type": "discard", "card": "7h"}, events=None,
+                          french=True) == "Mario scarta il 7 di cuori"  # face up on the pile: named
+        change = move_words(name="Mario", action={"type": "draw", "cards": ["7h", "Kd"]}, events=None, french=True)
+        assert change == "Mario cambia 2 carte"  # a poker change never names its cards
+        assert move_words(name="Mario", action={"type": "meld", "cards": ["7h", "8h", "9h"]}, events=None,
+                          french=True) == "Mario cala 3 carte"
+        moved = move_words(name="Mario", action={"type": "move", "card": "Ks", "to": "t3"}, events=None, french=True)
+        assert moved == "Mario sposta il Re di picche su una colonna"
+
+
+def test_a_solitario_ends_solved_or_not_never_as_a_draw():
+    player = make_user(nickname="Sola")
+    table = services.table_create(user=player, data={"game": "solitario", "players": 1})
+    match = table.matches.get()
+    match_action_apply(match_id=match.pk, user=player, action={"type": "end"}, version=match.version)
+    with translation.override("it"):
+        text = text_of(render_fragments(table_id=table.pk, user=player)[0])
+    assert "Pareggio" not in text and "Punteggio:" in text and "Partita finita." in text, text
