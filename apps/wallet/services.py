@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Iterable
-from contextlib import nullcontext
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -236,15 +236,22 @@ def _insert_sql(model, rows: int, conflict: tuple[str, ...] = (), returning: tup
     return sql
 
 
+def _insert_send(model, objs: list, conflict: tuple[str, ...], returning: tuple[str, ...]):
+    """Execute the insert of :func:`_insert_new` and return its open cursor, the rows unread
+    (in a pipeline: not waited for)."""
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
+    cursor = connection.cursor()
+    cursor.execute(_insert_sql(model, len(objs), conflict, returning), params)
+    return cursor
+
+
 def _insert_new(model, objs: list, conflict: tuple[str, ...], returning: tuple[str, ...]) -> list[tuple]:
     """``INSERT ... ON CONFLICT (conflict) DO NOTHING RETURNING returning`` of ``objs`` in one
     statement: the rows written (a row whose key is taken is skipped, and a concurrent twin's
     insert is waited for by the database), with no savepoint needed to survive a conflict.
     Django's ``bulk_create(ignore_conflicts=True)`` does the same but returns nothing."""
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model, len(objs), conflict, returning), params)
+    with _insert_send(model, objs, conflict, returning) as cursor:
         return cursor.fetchall()
 
 
@@ -252,6 +259,35 @@ def _atomic():
     """A transaction when none is open; inside one, nothing (no savepoint): ``ledger_post``
     checks everything before its first write, so a refusal leaves nothing to roll back."""
     return nullcontext() if connection.in_atomic_block else transaction.atomic()
+
+
+@functools.lru_cache(maxsize=1)
+def _pipeline_supported() -> bool:
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover - psycopg2 or another driver
+        return False
+    return bool(psycopg.Pipeline.is_supported())
+
+
+@contextmanager
+def _pipelined() -> Iterator[bool]:
+    """On PostgreSQL with psycopg 3, the block's statements go out in pipeline mode: a statement
+    whose answer is not read yet does not wait for it, so the writes of a transaction (and the
+    ``BEGIN`` before its lock) share round trips; the statements themselves are the same ones,
+    counted and logged as ever. Reading a result (``fetchall``) waits for it; an error in a
+    pipelined statement surfaces at the latest when the block ends, as Django's error, and
+    skips the statements after it. Elsewhere (SQLite) the block runs as it is. Yields whether
+    the block is pipelined.
+
+    Issue 15: a transaction's cost was its six round trips (begin, four statements, commit),
+    not its Python: each wakes the client and the server."""
+    if connection.vendor != "postgresql" or not _pipeline_supported():
+        yield False
+        return
+    connection.ensure_connection()
+    with connection.wrap_database_errors, connection.connection.pipeline():
+        yield True
 
 
 def ledger_post(
@@ -294,7 +330,8 @@ def ledger_post(
     keys = {(leg.code, leg.currency) for leg in legs}
     divertible = {leg.currency for leg in legs if _divertible(leg)}
     keys |= {(AUTHORITY_FROZEN, currency) for currency in divertible}
-    with _atomic():
+    pending = None  # the transaction's insert when its id is read after the pipeline
+    with _atomic(), _pipelined() as pipelined:
         locked = _accounts_lock(keys, frozen=spends_money, diverted=bool(divertible))
         now = timezone.now()
         before = {account.pk: account.balance for account in locked.values()}
@@ -330,31 +367,65 @@ def ledger_post(
         txn = Transaction(kind=kind, reference=reference, idempotency_key=idempotency_key or None,
                           created_by=created_by if getattr(created_by, "pk", None) else None,
                           memo=memo[:200], created=now)
-        written = _insert_new(Transaction, [txn], ("idempotency_key",) if idempotency_key else (), ("id",))
-        if not written:
-            # the key's transaction is already written (or a concurrent twin's just committed)
-            return _same_or_conflict(Transaction.objects.get(idempotency_key=idempotency_key), kind, reference)
-        txn.pk = written[0][0]
-        txn._state.adding = False
+        if pipelined and not idempotency_key:
+            # nothing can stop the insert: its id is read once the pipeline is through, and the
+            # entries take it from the session's sequence (currval: this very insert's)
+            pending = _insert_send(Transaction, [txn], (), ("id",))
+        else:
+            written = _insert_new(Transaction, [txn], ("idempotency_key",) if idempotency_key else (), ("id",))
+            if not written:
+                # the key's transaction is already written (or a concurrent twin's just committed)
+                return _same_or_conflict(Transaction.objects.get(idempotency_key=idempotency_key), kind,
+                                         reference)
+            txn.pk = written[0][0]
         _entries_insert(txn, entries, now)
         changed = [(pk, balance) for pk, balance in balances.items() if balance != before[pk]]
         if changed:
             _balances_update(changed)
+    if pending is not None:
+        with pending:
+            txn.pk = pending.fetchone()[0]
+    txn._state.adding = False
     txn.posted_balances = {(account.code, account.currency): after for account, _leg, after in entries}
     return txn
 
 
+#: the columns an entry row is written with, in the order of ``_insert_sql(Entry, ...)``
+@functools.lru_cache(maxsize=1)
+def _entry_columns() -> tuple[str, ...]:
+    return tuple(f.attname for f in Entry._meta.concrete_fields if not f.primary_key)
+
+
+@functools.lru_cache(maxsize=64)
+def _entries_sql(rows: int, current: bool) -> str:
+    """``_insert_sql(Entry, rows)``; ``current``: the transaction id is the session's last one
+    from the transaction table's sequence (``currval``), not a parameter."""
+    sql = _insert_sql(Entry, rows)
+    if not current:
+        return sql
+    columns = _entry_columns()
+    table = Transaction._meta.db_table
+    pk = Transaction._meta.pk.column
+    last = f"currval(pg_get_serial_sequence('{_qn(table)}', '{pk}'))"
+    row = "(" + ", ".join(last if c == "transaction_id" else "%s" for c in columns) + ")"
+    head = sql.split(" VALUES ", 1)[0]
+    return f"{head} VALUES {', '.join([row] * rows)}"
+
+
 def _entries_insert(txn: Transaction, entries: list[tuple], now: datetime) -> None:
-    """The transaction's entries in one insert (nothing returned: no caller needs their ids)."""
+    """The transaction's entries in one insert (nothing returned: no caller needs their ids).
+    A transaction whose id is not known yet (its insert is in flight in the pipeline) gives
+    its entries the id that insert took."""
+    current = txn.pk is None
     values = {"transaction_id": txn.pk, "created": connection.ops.adapt_datetimefield_value(now)}
-    columns = [f.attname for f in Entry._meta.concrete_fields if not f.primary_key]
+    columns = [c for c in _entry_columns() if not (current and c == "transaction_id")]
     params: list = []
     for account, leg, after in entries:
         values.update(account_id=account.pk, currency=leg.currency, amount=leg.amount, balance_after=after,
                       kind=leg.kind or txn.kind, player_id=account.player_id or leg.player_id)
         params += [values[c] for c in columns]
     with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(Entry, len(entries)), params)
+        cursor.execute(_entries_sql(len(entries), current), params)
 
 
 def _balances_update(changed: list[tuple[int, int]]) -> None:
