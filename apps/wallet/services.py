@@ -21,6 +21,12 @@ from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+try:  # PostgreSQL with psycopg 3 (a dependency); absent with another driver
+    import psycopg
+    from django.db.backends.postgresql.base import ServerBindingCursor
+except ImportError:  # pragma: no cover
+    psycopg = ServerBindingCursor = None
+
 from apps.audit.services import audit_record
 from apps.common.errors import Conflict, InsufficientFunds, StaffCannotPlay, ValidationFailed
 from apps.common.roles import is_staff_member
@@ -186,7 +192,7 @@ def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool,
             params += [now, now]
         if diverted:
             params += [now, now]
-        with connection.cursor() as cursor:
+        with _cursor() as cursor:
             cursor.execute(_lock_sql(len(wanted), frozen, connection.features.has_select_for_update, diverted),
                            params + wanted)
             rows = cursor.fetchall()
@@ -240,7 +246,7 @@ def _insert_send(model, objs: list, conflict: tuple[str, ...], returning: tuple[
     (in a pipeline: not waited for)."""
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
-    cursor = connection.cursor()
+    cursor = _cursor()
     cursor.execute(_insert_sql(model, len(objs), conflict, returning), params)
     return cursor
 
@@ -262,11 +268,50 @@ def _atomic():
 
 @functools.lru_cache(maxsize=1)
 def _pipeline_supported() -> bool:
-    try:
-        import psycopg
-    except ImportError:  # pragma: no cover - psycopg2 or another driver
-        return False
-    return bool(psycopg.Pipeline.is_supported())
+    return ServerBindingCursor is not None and bool(psycopg.Pipeline.is_supported())
+
+
+#: ``prepare_threshold`` of the connection for the ledger's own cursors: a statement is
+#: prepared on the server at its second run (Django's cursors bind on the client and are
+#: never prepared, whatever the threshold)
+LEDGER_PREPARE_THRESHOLD = 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Ran:
+    """What Django's query log reads of a psycopg cursor (``cursor._query.query``)."""
+
+    query: bytes
+
+
+if ServerBindingCursor is not None:
+
+    class _LedgerCursor(ServerBindingCursor):
+        """Django's server-binding cursor that keeps the text of every statement it ran: psycopg
+        keeps none for a prepared statement's run, and Django's log (the test's statement
+        counts, the debug toolbar) would show ``None``. The text is the statement with its
+        ``%s`` placeholders."""
+
+        def execute(self, query, params=None, **kwargs):
+            result = super().execute(query, params, **kwargs)
+            self._query = _Ran(query.encode() if isinstance(query, str) else query)
+            return result
+
+
+def _cursor():
+    """A cursor for the ledger's four plain-SQL statements. On PostgreSQL with psycopg 3 it binds
+    its parameters on the server, so psycopg prepares each statement once per connection and
+    the server skips parsing and planning it again (issue 15: a transaction's server CPU was
+    as much as its client's); elsewhere Django's own cursor. Either way Django wraps it: the
+    statements are counted, logged and their errors are Django's."""
+    if connection.vendor != "postgresql" or not _pipeline_supported():
+        return connection.cursor()
+    connection.ensure_connection()
+    raw = connection.connection
+    if raw.prepare_threshold is None:
+        raw.prepare_threshold = LEDGER_PREPARE_THRESHOLD
+    with connection.wrap_database_errors:
+        return connection._prepare_cursor(_LedgerCursor(raw))
 
 
 @contextmanager
@@ -448,13 +493,13 @@ def _entries_insert(written: list[tuple[Transaction, list[tuple]]], now: datetim
             values.update(account_id=account.pk, currency=leg.currency, amount=leg.amount, balance_after=after,
                           kind=leg.kind or txn.kind, player_id=account.player_id or leg.player_id)
             params += [values[c] for c in columns]
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(_entries_sql(len(params) // len(columns), current), params)
 
 
 def _balances_update(changed: list[tuple[int, int]]) -> None:
     """Every changed balance in one ``UPDATE ... CASE``."""
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(_balances_sql(len(changed)), [v for pair in changed for v in pair] + [pk for pk, _ in changed])
 
 
