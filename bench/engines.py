@@ -430,8 +430,8 @@ def main(argv: list[str] | None = None) -> int:
         print("pyspiel  skipped (--no-pyspiel)")
     else:
         print(
-            f"pyspiel  not available ({pyspiel_note}); our engines only."
-            " For the comparison: .venv/bin/python -m pip install 'open_spiel>=1.5,<3'"
+            f"pyspiel  not available ({pyspiel_note}); our engines only. OpenSpiel is optional, not a"
+            " dependency of the project (the bench extra): .venv/bin/python -m pip install 'open_spiel>=2.0,<3'"
         )
     print(
         f"mode     {'quick' if args.quick else 'full'}: {args.runs} runs; each run gives every side"

@@ -18,14 +18,20 @@ transactions, the order flipping every slice. Time is CPU time: this process's
 ``pg_backend_pid()``), because most of a statement's cost is the server's. The ratio
 service/bulk is taken per run; the median and range of the runs are printed, with the
 statements per transaction (every statement the connection executes, savepoints included).
+
+``--against REV`` also plays the same transactions through the ``apps/wallet/services.py`` of git
+revision ``REV`` (loaded beside the current one, on the same models and database), as a third
+side of the same slices: then/bulk, now/bulk and now/then come from one run, one machine load.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -46,6 +52,23 @@ def setup_django() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)
+
+
+def load_baseline(rev: str):
+    """``apps/wallet/services.py`` of git revision ``rev`` as the module
+    ``apps.wallet.bench_baseline_services``: its relative imports are the current package's
+    (models, selectors), its account-id cache its own. Returns (module, short commit)."""
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", rev], check=True,
+                            capture_output=True, text=True).stdout.strip()
+    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:apps/wallet/services.py"], check=True,
+                            capture_output=True, text=True).stdout
+    name = "apps.wallet.bench_baseline_services"
+    spec = importlib.util.spec_from_loader(name, loader=None)
+    module = importlib.util.module_from_spec(spec)
+    module.__package__ = "apps.wallet"
+    sys.modules[name] = module  # dataclasses look their module up
+    exec(compile(source, f"{commit}:apps/wallet/services.py", "exec"), module.__dict__)
+    return module, commit
 
 
 class Clock:
@@ -92,6 +115,7 @@ def main() -> None:
     parser.add_argument("--slice", type=int, default=500, help="transactions per slice")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--players", type=int, default=100)
+    parser.add_argument("--against", metavar="REV", help="also play the wallet services of this git revision")
     args = parser.parse_args()
     if args.runs < 3:
         parser.error("--runs must be at least 3 (median and range)")
@@ -104,21 +128,24 @@ def main() -> None:
     from apps.wallet import services
     from apps.wallet.models import Entry, Transaction
 
+    baseline, commit = load_baseline(args.against) if args.against else (None, None)
+
     User = get_user_model()
     prefix = f"benchw{int(time.time())}"
     players = User.objects.bulk_create([User(username=f"{prefix}_{i}") for i in range(args.players)])
-    for player in players:  # accounts exist, as on a running site (and the ids are cached)
-        services.wallet_credit(player=player, currency="credits", amount=1, kind="bench", reference="warm",
-                               source="house:play_money")
+    for module in (services, baseline) if baseline else (services,):
+        for player in players:  # accounts exist, as on a running site (and the ids are cached)
+            module.wallet_credit(player=player, currency="credits", amount=1, kind="bench", reference="warm",
+                                 source="house:play_money")
     house = services.account_get("house:play_money", "credits")
     accounts = {p.pk: services.account_get(services.player_code(p), "credits") for p in players}
     anchor = Transaction.objects.create(kind="bench_bulk", reference="bulk", created=timezone.now())
     clock = Clock()
     counter = Statements()
 
-    def service_slice(start: int, count: int) -> None:
+    def service_slice(start: int, count: int, module=services) -> None:
         for i in range(start, start + count):
-            services.wallet_credit(player=players[i % len(players)], currency="credits", amount=1 + i % 7,
+            module.wallet_credit(player=players[i % len(players)], currency="credits", amount=1 + i % 7,
                                    kind="bench", reference=f"b{i}", source="house:play_money")
 
     def bulk_slice(start: int, count: int) -> None:
@@ -139,47 +166,62 @@ def main() -> None:
           f"{' (server backend CPU counted)' if clock.stat else ''}; load average {os.getloadavg()}")
     print(f"{args.runs} runs x {args.transactions} transactions a side, slices of {args.slice}, "
           f"{args.players} players")
-    ratios, service_rates, bulk_rates, per_txn = [], [], [], []
+    if baseline:
+        print(f"against {commit}: its apps/wallet/services.py, a third side of the same slices")
+    sides = ["service", "bulk"] + (["then"] if baseline else [])
+    rates: dict[str, list[float]] = {side: [] for side in sides}
+    ratios: dict[str, list[float]] = {"service": [], "then": [], "now/then": []}
+    per_txn: dict[str, list[float]] = {"service": [], "then": []}
     done = 0
     with connection.execute_wrapper(counter):
         for run in range(args.runs):
-            spent = {"service": 0.0, "bulk": 0.0}
-            server = {"service": 0.0, "bulk": 0.0}
-            statements = 0
-            flip = run % 2 == 1
+            spent = dict.fromkeys(sides, 0.0)
+            server = dict.fromkeys(sides, 0.0)
+            statements = dict.fromkeys(sides, 0)
             for s, start in enumerate(range(0, args.transactions, args.slice)):
                 count = min(args.slice, args.transactions - start)
-                order = ("service", "bulk") if (s % 2 == 0) != flip else ("bulk", "service")
+                k = (s + run) % len(sides)  # every side first in turn, the order flipping every slice
+                order = sides[k:] + sides[:k]
+                if (s + run) % 2:
+                    order.reverse()
                 for side in order:
                     c0, s0 = clock.now()
                     n0 = counter.count
-                    if side == "service":
-                        service_slice(done + start, count)
-                    else:
+                    if side == "bulk":
                         bulk_slice(done + start, count)
+                    else:
+                        service_slice(done + start, count, services if side == "service" else baseline)
                     c1, s1 = clock.now()
                     spent[side] += (c1 - c0) + (s1 - s0)
                     server[side] += s1 - s0
-                    if side == "service":
-                        statements += counter.count - n0
+                    statements[side] += counter.count - n0
             done += args.transactions
-            ratio = spent["service"] / spent["bulk"]
-            ratios.append(ratio)
-            service_rates.append(args.transactions / spent["service"])
-            bulk_rates.append(args.transactions / spent["bulk"])
-            per_txn.append(statements / args.transactions)
-            print(f"  run {run + 1}: service {spent['service']:.2f} s (server {server['service']:.2f}),"
-                  f" bulk {spent['bulk']:.2f} s (server {server['bulk']:.2f}) CPU,"
-                  f" ratio {ratio:.1f}x, {per_txn[-1]:.2f} statements a transaction,"
-                  f" load {os.getloadavg()[0]:.2f}")
+            for side in sides:
+                rates[side].append(args.transactions / spent[side])
+            for side in ("service", "then") if baseline else ("service",):
+                ratios[side].append(spent[side] / spent["bulk"])
+                per_txn[side].append(statements[side] / args.transactions)
+            line = (f"  run {run + 1}: service {spent['service']:.2f} s (server {server['service']:.2f}),"
+                    f" bulk {spent['bulk']:.2f} s (server {server['bulk']:.2f}) CPU,"
+                    f" ratio {ratios['service'][-1]:.1f}x, {per_txn['service'][-1]:.2f} statements a transaction")
+            if baseline:
+                ratios["now/then"].append(spent["service"] / spent["then"])
+                line += (f"; then {spent['then']:.2f} s (server {server['then']:.2f}), ratio"
+                         f" {ratios['then'][-1]:.1f}x, {per_txn['then'][-1]:.2f} statements")
+            print(f"{line}, load {os.getloadavg()[0]:.2f}")
 
     def summary(values: list[float], fmt: str) -> str:
         return f"{fmt.format(statistics.median(values))} [{fmt.format(min(values))}-{fmt.format(max(values))}]"
 
-    print(f"service transactions/s (CPU): {summary(service_rates, '{:,.0f}')}")
-    print(f"bulk_create, transactions' entries/s (CPU): {summary(bulk_rates, '{:,.0f}')}")
-    print(f"statements a transaction: {summary(per_txn, '{:.2f}')}")
-    print(f"service / bulk_create: {summary(ratios, '{:.1f}x')}  (target: at most 15x)")
+    print(f"service transactions/s (CPU): {summary(rates['service'], '{:,.0f}')}")
+    print(f"bulk_create, transactions' entries/s (CPU): {summary(rates['bulk'], '{:,.0f}')}")
+    print(f"statements a transaction: {summary(per_txn['service'], '{:.2f}')}")
+    print(f"service / bulk_create: {summary(ratios['service'], '{:.1f}x')}  (target: at most 15x)")
+    if baseline:
+        print(f"then ({commit}) transactions/s (CPU): {summary(rates['then'], '{:,.0f}')},"
+              f" statements a transaction: {summary(per_txn['then'], '{:.2f}')}")
+        print(f"then ({commit}) / bulk_create: {summary(ratios['then'], '{:.1f}x')}")
+        print(f"now / then CPU per transaction: {summary(ratios['now/then'], '{:.2f}x')}  (below 1: now is cheaper)")
 
 
 if __name__ == "__main__":

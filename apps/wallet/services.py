@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Iterable
-from contextlib import nullcontext
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -21,8 +21,13 @@ from django.db.models import Q, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+try:  # PostgreSQL with psycopg 3 (a dependency); absent with another driver
+    import psycopg
+    from django.db.backends.postgresql.base import ServerBindingCursor
+except ImportError:  # pragma: no cover
+    psycopg = ServerBindingCursor = None
+
 from apps.audit.services import audit_record
-from apps.common.bulk import rows_update
 from apps.common.errors import Conflict, InsufficientFunds, StaffCannotPlay, ValidationFailed
 from apps.common.roles import is_staff_member
 from apps.common.templatetags.money import format_euro
@@ -187,7 +192,7 @@ def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool,
             params += [now, now]
         if diverted:
             params += [now, now]
-        with connection.cursor() as cursor:
+        with _cursor() as cursor:
             cursor.execute(_lock_sql(len(wanted), frozen, connection.features.has_select_for_update, diverted),
                            params + wanted)
             rows = cursor.fetchall()
@@ -236,15 +241,22 @@ def _insert_sql(model, rows: int, conflict: tuple[str, ...] = (), returning: tup
     return sql
 
 
+def _insert_send(model, objs: list, conflict: tuple[str, ...], returning: tuple[str, ...]):
+    """Execute the insert of :func:`_insert_new` and return its open cursor, the rows unread
+    (in a pipeline: not waited for)."""
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
+    cursor = _cursor()
+    cursor.execute(_insert_sql(model, len(objs), conflict, returning), params)
+    return cursor
+
+
 def _insert_new(model, objs: list, conflict: tuple[str, ...], returning: tuple[str, ...]) -> list[tuple]:
     """``INSERT ... ON CONFLICT (conflict) DO NOTHING RETURNING returning`` of ``objs`` in one
     statement: the rows written (a row whose key is taken is skipped, and a concurrent twin's
     insert is waited for by the database), with no savepoint needed to survive a conflict.
     Django's ``bulk_create(ignore_conflicts=True)`` does the same but returns nothing."""
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model, len(objs), conflict, returning), params)
+    with _insert_send(model, objs, conflict, returning) as cursor:
         return cursor.fetchall()
 
 
@@ -252,6 +264,74 @@ def _atomic():
     """A transaction when none is open; inside one, nothing (no savepoint): ``ledger_post``
     checks everything before its first write, so a refusal leaves nothing to roll back."""
     return nullcontext() if connection.in_atomic_block else transaction.atomic()
+
+
+@functools.lru_cache(maxsize=1)
+def _pipeline_supported() -> bool:
+    return ServerBindingCursor is not None and bool(psycopg.Pipeline.is_supported())
+
+
+#: ``prepare_threshold`` of the connection for the ledger's own cursors: a statement is
+#: prepared on the server at its second run (Django's cursors bind on the client and are
+#: never prepared, whatever the threshold)
+LEDGER_PREPARE_THRESHOLD = 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Ran:
+    """What Django's query log reads of a psycopg cursor (``cursor._query.query``)."""
+
+    query: bytes
+
+
+if ServerBindingCursor is not None:
+
+    class _LedgerCursor(ServerBindingCursor):
+        """Django's server-binding cursor that keeps the text of every statement it ran: psycopg
+        keeps none for a prepared statement's run, and Django's log (the test's statement
+        counts, the debug toolbar) would show ``None``. The text is the statement with its
+        ``%s`` placeholders."""
+
+        def execute(self, query, params=None, **kwargs):
+            result = super().execute(query, params, **kwargs)
+            self._query = _Ran(query.encode() if isinstance(query, str) else query)
+            return result
+
+
+def _cursor():
+    """A cursor for the ledger's four plain-SQL statements. On PostgreSQL with psycopg 3 it binds
+    its parameters on the server, so psycopg prepares each statement once per connection and
+    the server skips parsing and planning it again (issue 15: a transaction's server CPU was
+    as much as its client's); elsewhere Django's own cursor. Either way Django wraps it: the
+    statements are counted, logged and their errors are Django's."""
+    if connection.vendor != "postgresql" or not _pipeline_supported():
+        return connection.cursor()
+    connection.ensure_connection()
+    raw = connection.connection
+    if raw.prepare_threshold is None:
+        raw.prepare_threshold = LEDGER_PREPARE_THRESHOLD
+    with connection.wrap_database_errors:
+        return connection._prepare_cursor(_LedgerCursor(raw))
+
+
+@contextmanager
+def _pipelined() -> Iterator[bool]:
+    """On PostgreSQL with psycopg 3, the block's statements go out in pipeline mode: a statement
+    whose answer is not read yet does not wait for it, so the writes of a transaction (and the
+    ``BEGIN`` before its lock) share round trips; the statements themselves are the same ones,
+    counted and logged as ever. Reading a result (``fetchall``) waits for it; an error in a
+    pipelined statement surfaces at the latest when the block ends, as Django's error, and
+    skips the statements after it. Elsewhere (SQLite) the block runs as it is. Yields whether
+    the block is pipelined.
+
+    Issue 15: a transaction's cost was its six round trips (begin, four statements, commit),
+    not its Python: each wakes the client and the server."""
+    if connection.vendor != "postgresql" or not _pipeline_supported():
+        yield False
+        return
+    connection.ensure_connection()
+    with connection.wrap_database_errors, connection.connection.pipeline():
+        yield True
 
 
 def ledger_post(
@@ -279,47 +359,15 @@ def ledger_post(
     reads the first transaction instead of writing; the accounts' first use adds the read
     and insert that make them. Every check comes before the first write.
     """
-    legs = [leg for leg in legs if leg.amount != 0]
-    totals: dict[str, int] = defaultdict(int)
-    for leg in legs:
-        if type(leg.amount) is not int or leg.currency not in CURRENCIES:
-            raise LedgerError(f"malformed leg {leg!r}")
-        totals[leg.currency] += leg.amount
-    if any(totals.values()):
-        raise LedgerError(f"unbalanced transaction {kind} {reference}: {dict(totals)}")
-    if not legs:
-        raise LedgerError("a transaction needs at least one non-zero leg")
-    spends_money = not allow_frozen and any(
-        leg.amount < 0 and leg.currency in (CASH, BONUS) and leg.code.startswith("player:") for leg in legs)
-    keys = {(leg.code, leg.currency) for leg in legs}
-    divertible = {leg.currency for leg in legs if _divertible(leg)}
-    keys |= {(AUTHORITY_FROZEN, currency) for currency in divertible}
-    with _atomic():
-        locked = _accounts_lock(keys, frozen=spends_money, diverted=bool(divertible))
+    legs = _legs_checked(kind, reference, legs)
+    keys, spends_money, diverts = _lock_keys([legs], allow_frozen)
+    pending = None  # the transaction's insert when its id is read after the pipeline
+    with _atomic(), _pipelined() as pipelined:
+        locked = _accounts_lock(keys, frozen=spends_money, diverted=diverts)
         now = timezone.now()
         before = {account.pk: account.balance for account in locked.values()}
         balances = dict(before)
-        entries: list[tuple] = []  # (account, leg, balance after)
-        refusal: Exception | None = None
-        for leg in legs:
-            account = locked[(leg.code, leg.currency)]
-            if account.diverted and _divertible(leg):
-                leg = Leg(AUTHORITY_FROZEN, leg.currency, leg.amount, player_id=account.player_id, kind=leg.kind)
-                account = locked[(AUTHORITY_FROZEN, leg.currency)]
-            new_balance = balances[account.pk] + leg.amount
-            if leg.amount < 0 and account.player_id and leg.currency in (CASH, BONUS) and account.frozen:
-                refusal = Conflict(_("This account is frozen by a sanction: nothing can be spent."),
-                                   code="account_frozen")
-                break
-            if new_balance < 0 and not account.allow_negative:
-                refusal = (InsufficientFunds(
-                    _("Not enough %(currency)s: the balance is %(balance)s, %(needed)s needed.")
-                    % _amounts(leg.currency, balances[account.pk], -leg.amount),
-                    currency=leg.currency) if account.player_id
-                    else LedgerError(f"account {account} would go below zero"))
-                break
-            balances[account.pk] = new_balance
-            entries.append((account, leg, new_balance))
+        entries, refusal = _entries_plan(locked, legs, balances)
         if refusal is not None:
             # a replay whose first run emptied the account is still that first run
             existing = Transaction.objects.filter(idempotency_key=idempotency_key).first() \
@@ -330,36 +378,128 @@ def ledger_post(
         txn = Transaction(kind=kind, reference=reference, idempotency_key=idempotency_key or None,
                           created_by=created_by if getattr(created_by, "pk", None) else None,
                           memo=memo[:200], created=now)
-        written = _insert_new(Transaction, [txn], ("idempotency_key",) if idempotency_key else (), ("id",))
-        if not written:
-            # the key's transaction is already written (or a concurrent twin's just committed)
-            return _same_or_conflict(Transaction.objects.get(idempotency_key=idempotency_key), kind, reference)
-        txn.pk = written[0][0]
-        txn._state.adding = False
-        _entries_insert(txn, entries, now)
+        if pipelined and not idempotency_key:
+            # nothing can stop the insert: its id is read once the pipeline is through, and the
+            # entries take it from the session's sequence (currval: this very insert's)
+            pending = _insert_send(Transaction, [txn], (), ("id",))
+        else:
+            written = _insert_new(Transaction, [txn], ("idempotency_key",) if idempotency_key else (), ("id",))
+            if not written:
+                # the key's transaction is already written (or a concurrent twin's just committed)
+                return _same_or_conflict(Transaction.objects.get(idempotency_key=idempotency_key), kind,
+                                         reference)
+            txn.pk = written[0][0]
+        _entries_insert([(txn, entries)], now)
         changed = [(pk, balance) for pk, balance in balances.items() if balance != before[pk]]
         if changed:
             _balances_update(changed)
+    if pending is not None:
+        with pending:
+            txn.pk = pending.fetchone()[0]
+    txn._state.adding = False
     txn.posted_balances = {(account.code, account.currency): after for account, _leg, after in entries}
     return txn
 
 
-def _entries_insert(txn: Transaction, entries: list[tuple], now: datetime) -> None:
-    """The transaction's entries in one insert (nothing returned: no caller needs their ids)."""
-    values = {"transaction_id": txn.pk, "created": connection.ops.adapt_datetimefield_value(now)}
-    columns = [f.attname for f in Entry._meta.concrete_fields if not f.primary_key]
+def _legs_checked(kind: str, reference: str, legs: Iterable[Leg]) -> list[Leg]:
+    """The non-zero legs of one transaction, checked: well formed, balanced per currency, not
+    none at all (else :class:`LedgerError`: a programming error)."""
+    legs = [leg for leg in legs if leg.amount != 0]
+    totals: dict[str, int] = defaultdict(int)
+    for leg in legs:
+        if type(leg.amount) is not int or leg.currency not in CURRENCIES:
+            raise LedgerError(f"malformed leg {leg!r}")
+        totals[leg.currency] += leg.amount
+    if any(totals.values()):
+        raise LedgerError(f"unbalanced transaction {kind} {reference}: {dict(totals)}")
+    if not legs:
+        raise LedgerError("a transaction needs at least one non-zero leg")
+    return legs
+
+
+def _lock_keys(legs_of: list[list[Leg]], allow_frozen: bool) -> tuple[set[tuple[str, str]], bool, bool]:
+    """What the lock reads for these transactions: the accounts (house:authority_frozen too for
+    a currency a divert freeze could reroute), whether a freeze must be read (a player's cash or
+    bonus is spent) and whether a diversion must be."""
+    keys = {(leg.code, leg.currency) for legs in legs_of for leg in legs}
+    divertible = {leg.currency for legs in legs_of for leg in legs if _divertible(leg)}
+    keys |= {(AUTHORITY_FROZEN, currency) for currency in divertible}
+    spends_money = not allow_frozen and any(
+        leg.amount < 0 and leg.currency in (CASH, BONUS) and leg.code.startswith("player:")
+        for legs in legs_of for leg in legs)
+    return keys, spends_money, bool(divertible)
+
+
+def _entries_plan(locked: dict[tuple[str, str], _Locked], legs: list[Leg],
+                  balances: dict[int, int]) -> tuple[list[tuple], Exception | None]:
+    """One transaction's entries ``(account, leg, balance after)`` on the locked accounts, the
+    running ``balances`` (by account id) moved along; or the refusal that stops it (a frozen
+    player spending, a balance below zero), the balances then half moved: the caller writes
+    nothing. A divertible credit to a reported player goes to house:authority_frozen."""
+    entries: list[tuple] = []
+    for leg in legs:
+        account = locked[(leg.code, leg.currency)]
+        if account.diverted and _divertible(leg):
+            leg = Leg(AUTHORITY_FROZEN, leg.currency, leg.amount, player_id=account.player_id, kind=leg.kind)
+            account = locked[(AUTHORITY_FROZEN, leg.currency)]
+        new_balance = balances[account.pk] + leg.amount
+        if leg.amount < 0 and account.player_id and leg.currency in (CASH, BONUS) and account.frozen:
+            return entries, Conflict(_("This account is frozen by a sanction: nothing can be spent."),
+                                     code="account_frozen")
+        if new_balance < 0 and not account.allow_negative:
+            return entries, (InsufficientFunds(
+                _("Not enough %(currency)s: the balance is %(balance)s, %(needed)s needed.")
+                % _amounts(leg.currency, balances[account.pk], -leg.amount),
+                currency=leg.currency) if account.player_id
+                else LedgerError(f"account {account} would go below zero"))
+        balances[account.pk] = new_balance
+        entries.append((account, leg, new_balance))
+    return entries, None
+
+
+#: the columns an entry row is written with, in the order of ``_insert_sql(Entry, ...)``
+@functools.lru_cache(maxsize=1)
+def _entry_columns() -> tuple[str, ...]:
+    return tuple(f.attname for f in Entry._meta.concrete_fields if not f.primary_key)
+
+
+@functools.lru_cache(maxsize=64)
+def _entries_sql(rows: int, current: bool) -> str:
+    """``_insert_sql(Entry, rows)``; ``current``: the transaction id is the session's last one
+    from the transaction table's sequence (``currval``), not a parameter."""
+    sql = _insert_sql(Entry, rows)
+    if not current:
+        return sql
+    columns = _entry_columns()
+    table = Transaction._meta.db_table
+    pk = Transaction._meta.pk.column
+    last = f"currval(pg_get_serial_sequence('{_qn(table)}', '{pk}'))"
+    row = "(" + ", ".join(last if c == "transaction_id" else "%s" for c in columns) + ")"
+    head = sql.split(" VALUES ", 1)[0]
+    return f"{head} VALUES {', '.join([row] * rows)}"
+
+
+def _entries_insert(written: list[tuple[Transaction, list[tuple]]], now: datetime) -> None:
+    """The entries ``(account, leg, balance after)`` of these transactions in one insert
+    (nothing returned: no caller needs their ids). A lone transaction whose id is not known
+    yet (its insert is in flight in the pipeline) gives its entries the id that insert took."""
+    current = len(written) == 1 and written[0][0].pk is None
+    values = {"created": connection.ops.adapt_datetimefield_value(now)}
+    columns = [c for c in _entry_columns() if not (current and c == "transaction_id")]
     params: list = []
-    for account, leg, after in entries:
-        values.update(account_id=account.pk, currency=leg.currency, amount=leg.amount, balance_after=after,
-                      kind=leg.kind or txn.kind, player_id=account.player_id or leg.player_id)
-        params += [values[c] for c in columns]
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(Entry, len(entries)), params)
+    for txn, entries in written:
+        values["transaction_id"] = txn.pk
+        for account, leg, after in entries:
+            values.update(account_id=account.pk, currency=leg.currency, amount=leg.amount, balance_after=after,
+                          kind=leg.kind or txn.kind, player_id=account.player_id or leg.player_id)
+            params += [values[c] for c in columns]
+    with _cursor() as cursor:
+        cursor.execute(_entries_sql(len(params) // len(columns), current), params)
 
 
 def _balances_update(changed: list[tuple[int, int]]) -> None:
     """Every changed balance in one ``UPDATE ... CASE``."""
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(_balances_sql(len(changed)), [v for pair in changed for v in pair] + [pk for pk, _ in changed])
 
 
@@ -700,79 +840,45 @@ def ledger_post_many(*, postings: list[Posting], created_by=None) -> dict[str, T
     Postings whose idempotency key is already in the ledger are skipped (their money moved
     before): the unique key is what makes a rerun or a concurrent twin pay nothing twice (a
     twin that commits first makes this batch fail on the unique index and roll back whole;
-    rerun it). Credits to a reported player are diverted to house:authority_frozen like
-    ``player_credit_legs`` does; a player account that would go below zero raises
-    :class:`InsufficientFunds` and nothing is written. Returns the new transactions by key.
+    rerun it). The path and the checks are ``ledger_post``'s, shared: the legs checked, every
+    account locked in one statement in id order (a freeze and a diversion read in it), each
+    posting's entries planned on the running balances (a credit to a reported player diverted
+    to house:authority_frozen, a frozen player's spending refused, a player account that would
+    go below zero :class:`InsufficientFunds`, and then nothing is written), then the
+    transactions, the entries and the balances in one statement each. Returns the new
+    transactions by key.
     """
-    for posting in postings:
-        totals: dict[str, int] = defaultdict(int)
-        for leg in posting.legs:
-            if type(leg.amount) is not int or leg.currency not in CURRENCIES:
-                raise LedgerError(f"malformed leg {leg!r}")
-            totals[leg.currency] += leg.amount
-        if any(totals.values()) or not any(leg.amount for leg in posting.legs):
-            raise LedgerError(f"unbalanced or empty posting {posting.kind} {posting.reference}")
-    if not postings:
+    checked = [(p, _legs_checked(p.kind, p.reference, p.legs)) for p in postings]
+    if not checked:
         return {}
-    with transaction.atomic():
+    with transaction.atomic(), _pipelined():
         keys = [p.idempotency_key for p in postings]
-        done = dict(Transaction.objects.filter(idempotency_key__in=keys).values_list("idempotency_key", "kind"))
-        todo = [p for p in postings if p.idempotency_key not in done]
+        done = set(Transaction.objects.filter(idempotency_key__in=keys).values_list("idempotency_key", flat=True))
+        todo = [(p, legs) for p, legs in checked if p.idempotency_key not in done]
         if not todo:
             return {}
-        player_ids = {int(leg.code.split(":")[1]) for p in todo for leg in p.legs
-                      if leg.code.startswith("player:") and leg.amount > 0}
-        diverted = set(Freeze.objects.active().filter(player_id__in=player_ids, divert=True)
-                       .values_list("player_id", flat=True)) if player_ids else set()
-
-        def route(leg: Leg) -> Leg:
-            if leg.amount > 0 and leg.currency in (CASH, BONUS) and leg.code.startswith("player:"):
-                pid = int(leg.code.split(":")[1])
-                if pid in diverted:
-                    return Leg(AUTHORITY_FROZEN, leg.currency, leg.amount, player_id=pid, kind=leg.kind)
-            return leg
-
-        legs_of = [[route(leg) for leg in p.legs if leg.amount] for p in todo]
-        wanted = {(leg.code, leg.currency) for legs in legs_of for leg in legs}
-        by_currency: dict[str, set[str]] = defaultdict(set)
-        for code, currency in wanted:
-            by_currency[currency].add(code)
-        exact = Q()
-        for currency, codes in sorted(by_currency.items()):
-            exact |= Q(currency=currency, code__in=sorted(codes))
-
-        def lock() -> dict[tuple[str, str], Account]:
-            return {(a.code, a.currency): a for a in Account.objects.select_for_update().filter(exact).order_by("pk")}
-
-        locked = lock()
-        missing = wanted - set(locked)
-        if missing:  # created on first use, then locked with the others (in id order again)
-            Account.objects.bulk_create([
-                Account(code=code, currency=currency,
-                        player_id=int(code.split(":")[1]) if code.startswith("player:") else None,
-                        allow_negative=code in NEGATIVE_ALLOWED)
-                for code, currency in sorted(missing)], ignore_conflicts=True)
-            locked = lock()
+        wanted, spends_money, diverts = _lock_keys([legs for _p, legs in todo], False)
+        locked = _accounts_lock(wanted, frozen=spends_money, diverted=diverts)
+        before = {account.pk: account.balance for account in locked.values()}
+        balances = dict(before)
+        planned = []
+        for _posting, legs in todo:
+            entries, refusal = _entries_plan(locked, legs, balances)
+            if refusal is not None:
+                raise refusal
+            planned.append(entries)
         now = timezone.now()
-        txns = Transaction.objects.bulk_create([
-            Transaction(kind=p.kind, reference=p.reference, idempotency_key=p.idempotency_key,
-                        created_by=created_by if getattr(created_by, "pk", None) else None,
-                        memo=p.memo[:200], created=now) for p in todo])
-        entries = []
-        for txn, legs in zip(txns, legs_of, strict=True):
-            for leg in legs:
-                account = locked[(leg.code, leg.currency)]
-                account.balance += leg.amount
-                if account.balance < 0 and not account.allow_negative:
-                    if account.player_id:
-                        raise InsufficientFunds(f"Not enough {leg.currency} on {account}.", currency=leg.currency)
-                    raise LedgerError(f"account {account} would go below zero")
-                entries.append(Entry(transaction=txn, account=account, currency=leg.currency, amount=leg.amount,
-                                     balance_after=account.balance, player_id=account.player_id or leg.player_id,
-                                     created=now, kind=leg.kind or txn.kind))
-        Entry.objects.bulk_create(entries)
-        touched = {id(locked[key]): locked[key] for key in wanted}
-        rows_update(Account, list(touched.values()), ["balance"])  # linear, one statement
+        txns = [Transaction(kind=p.kind, reference=p.reference, idempotency_key=p.idempotency_key,
+                            created_by=created_by if getattr(created_by, "pk", None) else None,
+                            memo=p.memo[:200], created=now) for p, _legs in todo]
+        ids = {key: pk for pk, key in _insert_new(Transaction, txns, (), ("id", "idempotency_key"))}
+        for txn in txns:
+            txn.pk = ids[txn.idempotency_key]
+            txn._state.adding = False
+        _entries_insert(list(zip(txns, planned, strict=True)), now)
+        changed = [(pk, balance) for pk, balance in balances.items() if balance != before[pk]]
+        if changed:
+            _balances_update(changed)
     return {t.idempotency_key: t for t in txns}
 
 

@@ -48,12 +48,23 @@ def canonical(cards_: list[str] | tuple[str, ...]) -> list[str]:
     return sorted(cards_, key=_order)
 
 
+#: the leaves of plain JSON: copied by reference (immutable), without a call per leaf
+_ATOMIC = frozenset({str, int, float, bool, type(None)})
+
+
 def _json_copy(value: Any) -> Any:
-    """A fresh copy of a plain JSON value (only lists and dicts are containers)."""
+    """A fresh copy of a plain JSON value (only lists and dicts are containers).
+
+    Leaves are recognised by their exact type and kept without a recursive call (a hand's
+    breakdown is mostly lists of numbers); anything else goes through the general case."""
+    cls = type(value)
+    if cls in _ATOMIC:
+        return value
+    atomic = _ATOMIC
     if isinstance(value, list):
-        return [_json_copy(v) for v in value]
+        return [v if type(v) in atomic else _json_copy(v) for v in value]
     if isinstance(value, dict):
-        return {k: _json_copy(v) for k, v in value.items()}
+        return {k: (v if type(v) in atomic else _json_copy(v)) for k, v in value.items()}
     return value
 
 
@@ -490,16 +501,23 @@ class FishingState(GameState):
         ):
             card, capture = action.get("card"), action.get("capture")
             if type(card) is str and type(capture) is list and card in self.hands[seat]:
-                table = self.table
-                positions = []
-                for c in capture:
-                    if type(c) is not str or c not in table:
-                        break
-                    positions.append(table.index(c))
-                else:
-                    caps = self.table_captures()[VALUE[card]]
-                    if tuple(positions) in caps if caps else not positions:
-                        return self._play(seat, card, tuple(capture))
+                caps = self.table_captures()[VALUE[card]]
+                if not capture:
+                    if not caps:  # laid down: the card can take nothing
+                        return self._play(seat, card, ())
+                elif caps:
+                    index = self.table.index
+                    positions = []
+                    for c in capture:
+                        if type(c) is not str:
+                            break
+                        try:
+                            positions.append(index(c))
+                        except ValueError:  # not on the table
+                            break
+                    else:
+                        if tuple(positions) in caps:
+                            return self._play(seat, card, tuple(capture))
         return super().apply(seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
