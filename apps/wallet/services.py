@@ -158,7 +158,7 @@ class _Locked:
     allow_negative: bool
     balance: int
     frozen: bool
-    #: an active authority report: arriving cash and bonus go to house:authority_frozen
+    #: the account's own divert flag (Account.diverted), fresh: read with the row's lock
     diverted: bool = False
 
     def __str__(self) -> str:
@@ -169,8 +169,7 @@ def _qn(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
-def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool,
-                   diverted: bool = False) -> dict[tuple[str, str], _Locked]:
+def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool) -> dict[tuple[str, str], _Locked]:
     """Every account of ``keys`` locked in one ``SELECT ... FOR UPDATE`` in ascending id order
     (Saleor's rule: no deadlocks), with ``frozen`` (an active freeze on its player: the SQL of
     ``FreezeQuerySet.active``) when asked. When a cached id's row is gone or is another account,
@@ -185,10 +184,8 @@ def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool,
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         if frozen:
             params += [now, now]
-        if diverted:
-            params += [now, now]
         with connection.cursor() as cursor:
-            cursor.execute(_lock_sql(len(wanted), frozen, connection.features.has_select_for_update, diverted),
+            cursor.execute(_lock_sql(len(wanted), frozen, connection.features.has_select_for_update),
                            params + wanted)
             rows = cursor.fetchall()
         by_key = {(row[1], row[2]): _Locked(row[0], row[1], row[2], row[3], bool(row[4]), row[5], bool(row[6]),
@@ -200,18 +197,17 @@ def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool,
 
 
 @functools.lru_cache(maxsize=256)
-def _lock_sql(count: int, frozen: bool, for_update: bool, diverted: bool = False) -> str:
+def _lock_sql(count: int, frozen: bool, for_update: bool) -> str:
     a, f = _qn(Account._meta.db_table), _qn(Freeze._meta.db_table)
 
-    def active(extra: str = "") -> str:
-        return (f"EXISTS (SELECT 1 FROM {f} f WHERE f.{_qn('player_id')} = a.{_qn('player_id')}{extra}"
+    def active() -> str:
+        return (f"EXISTS (SELECT 1 FROM {f} f WHERE f.{_qn('player_id')} = a.{_qn('player_id')}"
                 f" AND f.{_qn('lifted_at')} IS NULL AND f.{_qn('starts_at')} <= %s"
                 f" AND (f.{_qn('ends_at')} IS NULL OR f.{_qn('ends_at')} > %s))")
 
     frozen_sql = active() if frozen else "0"
-    diverted_sql = active(f" AND f.{_qn('divert')}") if diverted else "0"
     sql = (f"SELECT a.{_qn('id')}, a.{_qn('code')}, a.{_qn('currency')}, a.{_qn('player_id')},"
-           f" a.{_qn('allow_negative')}, a.{_qn('balance')}, {frozen_sql}, {diverted_sql} FROM {a} a"
+           f" a.{_qn('allow_negative')}, a.{_qn('balance')}, {frozen_sql}, a.{_qn('diverted')} FROM {a} a"
            f" WHERE a.{_qn('id')} IN ({', '.join(['%s'] * count)}) ORDER BY a.{_qn('id')}")
     return sql + " FOR UPDATE OF a" if for_update else sql
 
@@ -270,14 +266,19 @@ def ledger_post(
     transaction and moves nothing. A player account that would go below zero raises
     :class:`InsufficientFunds`; a frozen player's cash or bonus cannot be spent; cash or bonus
     arriving on a reported player's own account (a divert freeze) lands in
-    house:authority_frozen, the entry carrying the player (platform.md §7.4), decided under
-    the accounts' locks: a report issued concurrently either committed before (its freeze is
-    seen) or moves this credit with the rest (``authority_freeze`` locks the same accounts).
+    house:authority_frozen, the entry carrying the player (platform.md §7.4).
+
+    The divert decision (``_divert_decide``) is the player's account's own flag, read with its
+    lock, so it holds whatever committed while this waited for the lock; house:authority_frozen
+    is locked only when a credit is diverted, after every other account (the one lock order of
+    the wallet: player and other accounts in id order, then the authority accounts), so a
+    credit to a player who is not reported never waits on that row.
 
     Four statements with every account id known: the lock, the transaction row (``ON
-    CONFLICT DO NOTHING`` with a key: no savepoint), the entries, the balances. A replay
-    reads the first transaction instead of writing; the accounts' first use adds the read
-    and insert that make them. Every check comes before the first write.
+    CONFLICT DO NOTHING`` with a key: no savepoint), the entries, the balances; a diverted
+    credit adds the lock of the authority account. A replay reads the first
+    transaction instead of writing; the accounts' first use adds the read and insert that
+    make them. Every check comes before the first write.
     """
     legs = [leg for leg in legs if leg.amount != 0]
     totals: dict[str, int] = defaultdict(int)
@@ -292,10 +293,8 @@ def ledger_post(
     spends_money = not allow_frozen and any(
         leg.amount < 0 and leg.currency in (CASH, BONUS) and leg.code.startswith("player:") for leg in legs)
     keys = {(leg.code, leg.currency) for leg in legs}
-    divertible = {leg.currency for leg in legs if _divertible(leg)}
-    keys |= {(AUTHORITY_FROZEN, currency) for currency in divertible}
     with _atomic():
-        locked = _accounts_lock(keys, frozen=spends_money, diverted=bool(divertible))
+        locked, diverted = _divert_decide(keys, legs, frozen=spends_money)
         now = timezone.now()
         before = {account.pk: account.balance for account in locked.values()}
         balances = dict(before)
@@ -303,7 +302,7 @@ def ledger_post(
         refusal: Exception | None = None
         for leg in legs:
             account = locked[(leg.code, leg.currency)]
-            if account.diverted and _divertible(leg):
+            if account.player_id in diverted and _divertible(leg):
                 leg = Leg(AUTHORITY_FROZEN, leg.currency, leg.amount, player_id=account.player_id, kind=leg.kind)
                 account = locked[(AUTHORITY_FROZEN, leg.currency)]
             new_balance = balances[account.pk] + leg.amount
@@ -370,29 +369,46 @@ def _same_or_conflict(existing: Transaction, kind: str, reference: str) -> Trans
     return existing
 
 
-def _diverted(player_ids: Iterable[int]) -> set[int]:
-    """The players among ``player_ids`` under an authority report, in one read."""
-    return set(Freeze.objects.active().filter(player_id__in=list(player_ids), divert=True)
-               .values_list("player_id", flat=True))
-
-
 def _divertible(leg: Leg) -> bool:
     """Cash or bonus arriving on a player's own account: the one thing a divert freeze reroutes."""
     return leg.amount > 0 and leg.currency in (CASH, BONUS) and leg.code.startswith("player:")
 
 
-def player_credit_legs(player, currency: str, amount: int, kind: str | None = None,
-                       diverted: set[int] | None = None) -> list[Leg]:
-    """Where money for a player lands: their account, or the authority-frozen account
-    while an ``authority_report`` is active (platform.md §7.4). ``diverted``: the players
-    already known to be under a report (``_diverted``), to read it once for many legs."""
-    player_id = getattr(player, "pk", player)
-    if currency in (CASH, BONUS):
-        if diverted is None:
-            diverted = _diverted([player_id])
-        if player_id in diverted:
-            return [Leg(AUTHORITY_FROZEN, currency, amount, player_id=player_id, kind=kind)]
-    return [Leg(f"player:{player_id}", currency, amount, kind=kind)]
+#: the accounts locked after every other one (``_divert_decide``)
+AUTHORITY_CODES = frozenset({AUTHORITY_FROZEN, AUTHORITY_REMITTED})
+
+
+def _divert_decide(keys: set[tuple[str, str]], legs: list[Leg], *,
+                   frozen: bool) -> tuple[dict[tuple[str, str], _Locked], set[int]]:
+    """Lock ``keys`` and decide which players' arriving cash and bonus go to
+    house:authority_frozen: the accounts (and their ``frozen`` flags) and those players' ids.
+
+    1. Every account but the authority ones, in one locked read in id order, with each
+       account's ``diverted`` flag. The flag is a column of the locked row, so PostgreSQL
+       returns it as the last committer left it even when this waited for the lock (a
+       subquery on the freezes would be read in the snapshot taken before the wait, and miss
+       a report that committed meanwhile); ``wallet_freeze_set`` writes it under the same
+       row lock, so it cannot change while this holds the row.
+    2. Only when a credit is diverted, or a leg names an authority account: the authority
+       accounts, locked last (the wallet's one lock order: player and other accounts in id
+       order, then the authority accounts; ``authority_freeze`` and ``authority_settle`` keep
+       it). A credit to a player who is not reported never locks or waits on them."""
+    named = {key for key in keys if key[0] in AUTHORITY_CODES}
+    locked = _accounts_lock(keys - named, frozen=frozen) if keys - named else {}
+    diverted = {locked[(leg.code, leg.currency)].player_id for leg in legs
+                if _divertible(leg) and locked[(leg.code, leg.currency)].diverted}
+    wanted = named | {(AUTHORITY_FROZEN, leg.currency) for leg in legs
+                      if _divertible(leg) and locked[(leg.code, leg.currency)].diverted}
+    if wanted:
+        locked.update(_accounts_lock(wanted, frozen=False))
+    return locked, diverted
+
+
+def player_credit_legs(player, currency: str, amount: int, kind: str | None = None) -> list[Leg]:
+    """Money for a player: a leg to their own account. ``ledger_post`` itself sends it to
+    house:authority_frozen while an ``authority_report`` is active (platform.md §7.4), decided
+    under the account's lock: a decision read here, before the lock, could be stale."""
+    return [Leg(player_code(player), currency, amount, kind=kind)]
 
 
 def wallet_credit(*, player, currency: str, amount: int, kind: str, reference: str, source: str,
@@ -475,10 +491,21 @@ def wallet_freeze_set(*, player_id: int, reference: str, divert: bool, starts_at
                       ends_at: datetime | None, lifted_at: datetime | None) -> Freeze:
     """Record a hold on a player's money, or update it (lifted, shortened): compliance calls it
     for every account suspension (``divert=False``) and authority report (``divert=True``)
-    it writes, in the same database transaction. Safe to call twice."""
-    freeze, _ = Freeze.objects.update_or_create(reference=reference, defaults={
-        "player_id": player_id, "divert": divert, "starts_at": starts_at, "ends_at": ends_at,
-        "lifted_at": lifted_at})
+    it writes, in the same database transaction. Safe to call twice.
+
+    A divert freeze lasts until it is lifted (an authority report is permanent, §7.4). Its
+    effect is mirrored on the player's cash and bonus accounts (``Account.diverted``), written
+    under their locks, taken first: the lock order of ``_divert_decide``."""
+    if divert and ends_at is not None:
+        raise LedgerError("a divert freeze lasts until it is lifted (an authority report is permanent)")
+    with transaction.atomic():
+        own = _account_ids({(player_code(player_id), c) for c in (CASH, BONUS)}, cached=False)
+        list(Account.objects.select_for_update().filter(pk__in=sorted(own.values())).order_by("pk"))
+        freeze, _ = Freeze.objects.update_or_create(reference=reference, defaults={
+            "player_id": player_id, "divert": divert, "starts_at": starts_at, "ends_at": ends_at,
+            "lifted_at": lifted_at})
+        diverted = Freeze.objects.filter(player_id=player_id, divert=True, lifted_at__isnull=True).exists()
+        Account.objects.filter(pk__in=own.values()).exclude(diverted=diverted).update(diverted=diverted)
     return freeze
 
 
@@ -508,6 +535,9 @@ def authority_settle(*, player_id: int, reference: str, decision: str) -> Transa
     if decision not in ("release", "forfeit"):
         raise LedgerError(f"unknown decision {decision!r}")
     with transaction.atomic():
+        # the wallet's lock order: the player's accounts, then the authority ones (_divert_decide)
+        own = list(_account_ids({(player_code(player_id), c) for c in (CASH, BONUS)}, cached=False).values())
+        list(Account.objects.select_for_update().filter(pk__in=own).order_by("pk"))
         frozen = list(_account_ids({(AUTHORITY_FROZEN, c) for c in (CASH, BONUS)}, cached=False).values())
         list(Account.objects.select_for_update().filter(pk__in=frozen).order_by("pk"))  # the shares stay put
         shares = dict(Entry.objects.filter(account_id__in=frozen, player_id=player_id).values("currency")
@@ -659,13 +689,11 @@ def escrow_settle(*, match_id: int, currency: str, payouts: dict[int, int], paid
     code = match_escrow_code(match_id)
     legs: list[Leg] = []
     total = 0
-    diverted = _diverted(pid for pid, amount in payouts.items() if amount > 0) if currency in (CASH, BONUS) \
-        else set()
     for player_id in sorted(payouts):
         amount = payouts[player_id]
         if amount > 0:
             entry_kind = "winnings" if amount > paid.get(player_id, 0) else "stake_return"
-            legs.extend(player_credit_legs(player_id, currency, amount, kind=entry_kind, diverted=diverted))
+            legs.extend(player_credit_legs(player_id, currency, amount, kind=entry_kind))
             total += amount
     if bank:
         legs.append(Leg("house:bank", currency, bank, kind="bank"))
@@ -700,8 +728,8 @@ def ledger_post_many(*, postings: list[Posting], created_by=None) -> dict[str, T
     Postings whose idempotency key is already in the ledger are skipped (their money moved
     before): the unique key is what makes a rerun or a concurrent twin pay nothing twice (a
     twin that commits first makes this batch fail on the unique index and roll back whole;
-    rerun it). Credits to a reported player are diverted to house:authority_frozen like
-    ``player_credit_legs`` does; a player account that would go below zero raises
+    rerun it). Credits to a reported player are diverted to house:authority_frozen as
+    ``ledger_post`` does, decided under the players' locks; a player account that would go below zero raises
     :class:`InsufficientFunds` and nothing is written. Returns the new transactions by key.
     """
     for posting in postings:
@@ -720,39 +748,53 @@ def ledger_post_many(*, postings: list[Posting], created_by=None) -> dict[str, T
         todo = [p for p in postings if p.idempotency_key not in done]
         if not todo:
             return {}
-        player_ids = {int(leg.code.split(":")[1]) for p in todo for leg in p.legs
-                      if leg.code.startswith("player:") and leg.amount > 0}
-        diverted = set(Freeze.objects.active().filter(player_id__in=player_ids, divert=True)
-                       .values_list("player_id", flat=True)) if player_ids else set()
+        raw = [[leg for leg in p.legs if leg.amount] for p in todo]
+
+        def lock(wanted: set[tuple[str, str]]) -> dict[tuple[str, str], Account]:
+            """``wanted`` locked in id order, created on first use (then locked in id order again)."""
+            by_currency: dict[str, set[str]] = defaultdict(set)
+            for code, currency in wanted:
+                by_currency[currency].add(code)
+            exact = Q()
+            for currency, codes in sorted(by_currency.items()):
+                exact |= Q(currency=currency, code__in=sorted(codes))
+
+            def read() -> dict[tuple[str, str], Account]:
+                return {(a.code, a.currency): a
+                        for a in Account.objects.select_for_update().filter(exact).order_by("pk")}
+
+            found = read()
+            missing = wanted - set(found)
+            if missing:
+                Account.objects.bulk_create([
+                    Account(code=code, currency=currency,
+                            player_id=int(code.split(":")[1]) if code.startswith("player:") else None,
+                            allow_negative=code in NEGATIVE_ALLOWED)
+                    for code, currency in sorted(missing)], ignore_conflicts=True)
+                found = read()
+            return found
+
+        # the divert decision as ledger_post takes it (_divert_decide): every account but the
+        # authority ones locked first, with their diverted flags; the authority accounts last
+        plain = {(leg.code, leg.currency) for legs in raw for leg in legs if leg.code not in AUTHORITY_CODES}
+        locked = lock(plain) if plain else {}
+        diverted = {locked[(leg.code, leg.currency)].player_id for legs in raw for leg in legs
+                    if _divertible(leg) and locked[(leg.code, leg.currency)].diverted}
+        authority = {(leg.code, leg.currency) for legs in raw for leg in legs if leg.code in AUTHORITY_CODES} | {
+            (AUTHORITY_FROZEN, leg.currency) for legs in raw for leg in legs
+            if _divertible(leg) and locked[(leg.code, leg.currency)].diverted}
+        if authority:
+            locked.update(lock(authority))
 
         def route(leg: Leg) -> Leg:
-            if leg.amount > 0 and leg.currency in (CASH, BONUS) and leg.code.startswith("player:"):
+            if _divertible(leg):
                 pid = int(leg.code.split(":")[1])
                 if pid in diverted:
                     return Leg(AUTHORITY_FROZEN, leg.currency, leg.amount, player_id=pid, kind=leg.kind)
             return leg
 
-        legs_of = [[route(leg) for leg in p.legs if leg.amount] for p in todo]
+        legs_of = [[route(leg) for leg in legs] for legs in raw]
         wanted = {(leg.code, leg.currency) for legs in legs_of for leg in legs}
-        by_currency: dict[str, set[str]] = defaultdict(set)
-        for code, currency in wanted:
-            by_currency[currency].add(code)
-        exact = Q()
-        for currency, codes in sorted(by_currency.items()):
-            exact |= Q(currency=currency, code__in=sorted(codes))
-
-        def lock() -> dict[tuple[str, str], Account]:
-            return {(a.code, a.currency): a for a in Account.objects.select_for_update().filter(exact).order_by("pk")}
-
-        locked = lock()
-        missing = wanted - set(locked)
-        if missing:  # created on first use, then locked with the others (in id order again)
-            Account.objects.bulk_create([
-                Account(code=code, currency=currency,
-                        player_id=int(code.split(":")[1]) if code.startswith("player:") else None,
-                        allow_negative=code in NEGATIVE_ALLOWED)
-                for code, currency in sorted(missing)], ignore_conflicts=True)
-            locked = lock()
         now = timezone.now()
         txns = Transaction.objects.bulk_create([
             Transaction(kind=p.kind, reference=p.reference, idempotency_key=p.idempotency_key,
