@@ -7,6 +7,4 @@ IT = {
                    "loro si sono affrontati.",
     "Tournament": "Torneo",
     "Met": "Incontri",
-    "an authority report holds arriving cash and bonus": "una segnalazione all'autorità trattiene contanti e bonus "
-                                                         "in arrivo",
 }
