@@ -7,4 +7,5 @@ IT = {
                    "loro si sono affrontati.",
     "Tournament": "Torneo",
     "Met": "Incontri",
+    "not drawn yet": "non ancora sorteggiate",
 }
