@@ -7,8 +7,10 @@ player's account says it is diverted. The reference is the old lock set, measure
 run: the same credits, each transaction also locking house:authority_frozen first (what the old
 lock set did). Slices of the two sides alternate, the order flipping every slice.
 
-Each of ``--threads`` threads credits its own player (``wallet_credit`` of cash from
-house:cashier), one database transaction a credit, holding it ``--hold-ms`` more after the
+Each of ``--threads`` threads credits its own player from its own match escrow
+(``wallet_credit`` of cash from ``escrow:match:{n}``, funded first: parallel settlements at
+different tables; a shared source such as house:cashier would serialise both sides on its own
+row), one database transaction a credit, holding it ``--hold-ms`` more after the
 credit (``pg_sleep``: the rest of a caller's transaction, such as a match settling its rows);
 ``--hold-ms 0`` measures bare credits. The figure is credits per second of wall time (lock
 waits cost wall time, not CPU), the ratio new/reference per run, median and range of the runs.
@@ -61,9 +63,13 @@ def main() -> None:
     User = get_user_model()
     prefix = f"benchd{int(time.time())}"
     players = User.objects.bulk_create([User(username=f"{prefix}_{i}") for i in range(args.threads)])
+    base_id = int(time.time())
+    escrows = {p.pk: f"escrow:match:bench{base_id}{i}" for i, p in enumerate(players)}
     for player in players:  # the accounts exist and their ids are cached, as on a running site
+        services.wallet_transfer(source="house:cashier", destination=escrows[player.pk], currency="cash",
+                                 amount=10**9, kind="bench", reference="warm")
         services.wallet_credit(player=player, currency="cash", amount=1, kind="bench", reference="warm",
-                               source="house:cashier")
+                               source=escrows[player.pk])
     frozen_id = services.account_get(services.AUTHORITY_FROZEN, "cash").pk
     hold = args.hold_ms / 1000
 
@@ -72,7 +78,7 @@ def main() -> None:
             if reference_side:  # the old lock set: house:authority_frozen with every credit
                 list(Account.objects.select_for_update().filter(pk=frozen_id).values_list("pk", flat=True))
             services.wallet_credit(player=player, currency="cash", amount=1 + i % 7, kind="bench",
-                                   reference=f"d{i}", source="house:cashier")
+                                   reference=f"d{i}", source=escrows[player.pk])
             if hold:
                 with connection.cursor() as cursor:
                     cursor.execute("SELECT pg_sleep(%s)", [hold])
