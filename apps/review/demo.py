@@ -26,6 +26,8 @@ from apps.matches.services import match_action_apply
 from apps.players.selectors import nickname_of
 from apps.players.services import nickname_set
 from apps.tables import services as table_services
+from apps.tournaments.models import Tournament
+from apps.tournaments.services import registration_open, tournament_register
 from apps.wallet.services import wallet_adjust
 
 MARKER = "demo_volpe"
@@ -145,6 +147,16 @@ def demo_compliance(stdout) -> None:
         chat_report(user=reporter, message_id=plain[0].pk, reason="spam")
         if bad:
             chat_message_hide(actor=reviewer, message_id=bad[0].pk, reason="demo: insult", ip=None)
+        # two players who register for one tournament from one address (a tournament signal)
+        shared_ip = "203.0.113.45"
+        for t in Tournament.objects.filter(status=Tournament.OPEN, kind=Tournament.SCHEDULED).order_by("pk"):
+            if registration_open(t) and t.registrations.filter(active=True).count() + 2 < t.max_players:
+                for user in (extra[2], extra[3]):
+                    if t.buy_in_cents:
+                        wallet_adjust(actor=admin, player=user, currency="cash", amount=t.buy_in_cents,
+                                      reason="demo deposit")
+                    tournament_register(user=user, tournament_id=t.pk, ip=shared_ip)
+                break
         tuono = extra[5]
         tuono_lines = [m.pk for m in lines if m.sender_id == tuono.pk][:2]
         if not Sanction.objects.filter(player=tuono).exists():

@@ -10,11 +10,12 @@ from datetime import datetime, timedelta
 from itertools import combinations
 from typing import Any
 
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from apps.matches.models import Match, MatchSeat
 from apps.matches.selectors import match_log, match_replay
+from apps.tournaments.models import Registration, TournamentMatch
 from apps.wallet.models import Entry
 
 #: the public facts kept from a spectator's view: the hand and the phase, never cards
@@ -77,8 +78,25 @@ class SharedIp:
     players: list[str]
     matches: list[int] = field(default_factory=list)
     tables: list[int] = field(default_factory=list)
-    #: tournaments join here when they exist (same rule: two players with one address in one event)
-    tournaments: list[int] = field(default_factory=list)
+
+
+@dataclass
+class SharedIpTournament:
+    """Two or more players who registered for one tournament from one address."""
+
+    ip: str
+    tournament_id: int
+    tournament: str
+    players: list[str]
+    player_ids: list[int]
+    #: the tournament's matches any of them played, newest first
+    matches: list[int] = field(default_factory=list)
+    #: two of them met in a match (their seats: the same address at one table)
+    met: list[int] = field(default_factory=list)
+
+    @property
+    def members(self) -> list[tuple[int, str]]:
+        return list(zip(self.player_ids, self.players, strict=True))
 
 
 @dataclass
@@ -115,8 +133,8 @@ def _nickname_map(player_ids) -> dict[int, str]:
 
 
 def shared_ip_signals(*, since: datetime | None = None, limit: int = 100) -> list[SharedIp]:
-    """Two or more players on one address in the same table match (tournaments: the same
-    rule over their matches, once they exist)."""
+    """Two or more players on one address in the same table match (a tournament's matches too:
+    their seats carry the registration's address); tournaments: ``shared_ip_tournaments``."""
     since = since or timezone.now() - timedelta(days=90)
     seats = MatchSeat.objects.filter(player__isnull=False, ip__isnull=False, match__started_at__gte=since)
     shared = {(r["match_id"], r["ip"]) for r in seats.values("match_id", "ip")
@@ -138,6 +156,43 @@ def shared_ip_signals(*, since: datetime | None = None, limit: int = 100) -> lis
         item.players = sorted(members[ip])
         item.matches.sort(reverse=True)
     return sorted(by_ip.values(), key=lambda s: -len(s.matches))[:limit]
+
+
+def shared_ip_tournaments(*, since: datetime | None = None, limit: int = 100) -> list[SharedIpTournament]:
+    """Two or more players who registered for the same tournament from one address (the
+    registration's IP, unregistered ones included: the address is the signal), with the
+    tournament's matches they played, in four queries whatever the number of rows."""
+    since = since or timezone.now() - timedelta(days=90)
+    regs = Registration.objects.filter(ip__isnull=False, created__gte=since)
+    shared = list(regs.values("tournament_id", "ip").annotate(n=Count("player_id", distinct=True))
+                  .filter(n__gte=2).order_by("-tournament_id", "ip")[:limit])
+    if not shared:
+        return []
+    wanted = {(r["tournament_id"], r["ip"]) for r in shared}
+    rows: dict[tuple[int, str], SharedIpTournament] = {}
+    reg_of: dict[int, tuple[int, str]] = {}
+    for reg_id, tid, ip, pid, nickname, name in regs.filter(tournament_id__in={t for t, _ in wanted}) \
+            .values_list("pk", "tournament_id", "ip", "player_id", "nickname", "tournament__name").order_by("pk"):
+        if (tid, ip) not in wanted:
+            continue
+        item = rows.setdefault((tid, ip), SharedIpTournament(ip=ip, tournament_id=tid, tournament=name,
+                                                             players=[], player_ids=[]))
+        if pid not in item.player_ids:
+            item.player_ids.append(pid)
+            item.players.append(nickname)
+        reg_of[reg_id] = (tid, ip)
+    for match_id, first, second in TournamentMatch.objects.filter(
+            Q(first_id__in=reg_of) | Q(second_id__in=reg_of), match_id__isnull=False) \
+            .values_list("match_id", "first_id", "second_id"):
+        keys = [reg_of[r] for r in (first, second) if r in reg_of]
+        for key in set(keys):
+            rows[key].matches.append(match_id)
+        if len(keys) == 2 and keys[0] == keys[1]:
+            rows[keys[0]].met.append(match_id)
+    for item in rows.values():
+        item.matches.sort(reverse=True)
+        item.met.sort(reverse=True)
+    return sorted(rows.values(), key=lambda s: (-len(s.met), -len(s.players), -s.tournament_id))
 
 
 def frequent_pairs(*, since: datetime | None = None, min_together: int = 3, limit: int = 100) -> list[Pair]:

@@ -278,4 +278,5 @@ def signals(request):
     since = timezone.now() - timedelta(days=days)
     return render(request, "review/signals.html", _base(
         "signals", days=days, shared=selectors.shared_ip_signals(since=since),
+        shared_tournaments=selectors.shared_ip_tournaments(since=since),
         pairs=selectors.frequent_pairs(since=since), flows=selectors.chip_flows(since=since)))

@@ -82,7 +82,7 @@ class TournamentRegisterView(APIView):
     @extend_schema(request=None, responses={201: dict})
     @idempotent
     def post(self, request, tournament_id: int):
-        reg = services.tournament_register(user=request.user, tournament_id=tournament_id)
+        reg = services.tournament_register(user=request.user, tournament_id=tournament_id, ip=request_ip(request))
         return Response({"tournament": reg.tournament_id, "nickname": reg.nickname,
                          "paid_bonus_cents": reg.paid_bonus_cents, "paid_cash_cents": reg.paid_cash_cents,
                          "created": reg.created.isoformat()}, status=201)

@@ -18,6 +18,11 @@ def tournament_group(tournament_id: int) -> str:
     return f"tournament_{tournament_id}"
 
 
+def tournament_user_group(user_id: int) -> str:
+    """Every tournament socket of one player: closed at once by a sanction (receivers.py)."""
+    return f"tournament_user_{user_id}"
+
+
 def _send_now(group: str, message: dict[str, Any]) -> None:
     try:
         layer = get_channel_layer()
@@ -25,6 +30,12 @@ def _send_now(group: str, message: dict[str, Any]) -> None:
             async_to_sync(layer.group_send)(group, message)
     except Exception:  # a broadcast never fails the request
         log.exception("broadcast to %s failed", group)
+
+
+def sockets_close(*, user_id: int, code: int) -> None:
+    """Close every tournament socket of ``user_id`` once the transaction commits."""
+    group = tournament_user_group(user_id)
+    transaction.on_commit(lambda: _send_now(group, {"type": "socket.close", "code": code}))
 
 
 def tournament_changed(*, tournament_id: int, version: int) -> None:

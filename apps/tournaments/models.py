@@ -91,6 +91,9 @@ class Registration(models.Model):
     unregistered_at = models.DateTimeField(null=True, blank=True)
     paid_bonus_cents = models.PositiveIntegerField(default=0)
     paid_cash_cents = models.PositiveIntegerField(default=0)
+    #: the address the player registered from (collusion signals, platform.md §7.5); null for a
+    #: seat won in a satellite
+    ip = models.GenericIPAddressField(null=True, blank=True)
     #: a satellite seat paid this entry (platform.md §5.9)
     seat_from = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     # play

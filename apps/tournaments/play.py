@@ -33,11 +33,14 @@ def tournament_match_options(*, game: str, options: dict[str, Any], knockout: bo
 
 
 def match_start(*, game: str, options: dict[str, Any], player_ids: list[int], turn_seconds: int,
-                group: str = "") -> int:
-    """Create a heads-up match between ``player_ids`` (in seat order), status ``playing``."""
+                group: str = "", ips: list[str | None] | None = None) -> int:
+    """Create a heads-up match between ``player_ids`` (in seat order), status ``playing``;
+    ``ips``: each seat's registration address (compliance's signals)."""
     users = get_user_model().objects.in_bulk(player_ids)
+    ips = ips or [None] * len(player_ids)
     match = match_create(game=game, players=len(player_ids), options=options,
-                         seats=[{"player": users[pid], "robot": False} for pid in player_ids],
+                         seats=[{"player": users[pid], "robot": False, "ip": ip}
+                                for pid, ip in zip(player_ids, ips, strict=True)],
                          official=True, turn_seconds=turn_seconds, cancellable=False, forfeit_on_absence=False,
                          awards_xp=False, group=group)
     return match.pk

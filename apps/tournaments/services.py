@@ -280,8 +280,9 @@ def _player_checks(user) -> None:
     sanction_check_lobby(player=user)
 
 
-def tournament_register(*, user, tournament_id: Any) -> Registration:
-    """Take the buy-in (bonus first) into the escrow; a full Sit&Go starts on commit."""
+def tournament_register(*, user, tournament_id: Any, ip: str | None = None) -> Registration:
+    """Take the buy-in (bonus first) into the escrow; a full Sit&Go starts on commit. ``ip``:
+    the request's address, kept on the registration for compliance's signals (§7.5)."""
     _player_checks(user)
     with transaction.atomic():
         t = _locked(tournament_id)
@@ -306,7 +307,7 @@ def tournament_register(*, user, tournament_id: Any) -> Registration:
             from_bonus, from_cash = sources
         reg = Registration.objects.create(tournament=t, player=user, nickname=nickname_of(user) or "",
                                           created=timezone.now(), paid_bonus_cents=from_bonus,
-                                          paid_cash_cents=from_cash)
+                                          paid_cash_cents=from_cash, ip=ip or None)
         if t.buy_in_cents:
             ledger_post(kind="buy_in", reference=f"tournament:{t.pk}", legs=[
                 Leg(player_code(user), BONUS, -from_bonus), Leg(t.escrow, BONUS, from_bonus),
@@ -444,7 +445,8 @@ def _pair(t: Tournament, round_no: int, first: Registration, second: Registratio
     seats = [first, second]
     _rng().shuffle(seats)  # seat 0 is drawn at random (§5.7)
     match_id = play.match_start(game=t.game, options=_match_options(t),
-                                player_ids=[seats[0].player_id, seats[1].player_id], turn_seconds=t.turn_seconds)
+                                player_ids=[seats[0].player_id, seats[1].player_id], turn_seconds=t.turn_seconds,
+                                ips=[seats[0].ip, seats[1].ip])
     return TournamentMatch.objects.create(tournament=t, round=round_no, match_id=match_id, first=seats[0],
                                           second=seats[1], replay_of=replay_of)
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from apps.common.errors import DomainError
+from apps.common.net import request_ip
 from apps.games.engines import ENGINES
 
 from . import selectors, services
@@ -37,7 +38,7 @@ def detail_page(request, tournament_id: int):
 @require_POST
 def register_page(request, tournament_id: int):
     try:
-        services.tournament_register(user=request.user, tournament_id=tournament_id)
+        services.tournament_register(user=request.user, tournament_id=tournament_id, ip=request_ip(request))
         messages.success(request, _msg("registered"))
     except DomainError as exc:
         messages.error(request, exc.detail)

@@ -31,6 +31,11 @@ class Account(models.Model):
     allow_negative = models.BooleanField(default=False)
     balance = models.BigIntegerField(default=0)
     closed = models.BooleanField(default=False, help_text="an escrow whose match or tournament is over: must be 0")
+    #: a player's cash or bonus account under an authority report: money arriving for the player
+    #: goes to house:authority_frozen. A mirror of the active divert freezes, written under this
+    #: row's lock by ``wallet_freeze_set``, so a credit reads it fresh with its own lock
+    #: (platform.md §7.4, ``_divert_decide``)
+    diverted = models.BooleanField(default=False, help_text="an authority report holds arriving cash and bonus")
 
     class Meta:
         verbose_name = _("account")

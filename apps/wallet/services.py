@@ -163,7 +163,7 @@ class _Locked:
     allow_negative: bool
     balance: int
     frozen: bool
-    #: an active authority report: arriving cash and bonus go to house:authority_frozen
+    #: the account's own divert flag (Account.diverted), fresh: read with the row's lock
     diverted: bool = False
 
     def __str__(self) -> str:
@@ -174,8 +174,7 @@ def _qn(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
-def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool,
-                   diverted: bool = False) -> dict[tuple[str, str], _Locked]:
+def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool) -> dict[tuple[str, str], _Locked]:
     """Every account of ``keys`` locked in one ``SELECT ... FOR UPDATE`` in ascending id order
     (Saleor's rule: no deadlocks), with ``frozen`` (an active freeze on its player: the SQL of
     ``FreezeQuerySet.active``) when asked. When a cached id's row is gone or is another account,
@@ -190,10 +189,8 @@ def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool,
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         if frozen:
             params += [now, now]
-        if diverted:
-            params += [now, now]
         with _cursor() as cursor:
-            cursor.execute(_lock_sql(len(wanted), frozen, connection.features.has_select_for_update, diverted),
+            cursor.execute(_lock_sql(len(wanted), frozen, connection.features.has_select_for_update),
                            params + wanted)
             rows = cursor.fetchall()
         by_key = {(row[1], row[2]): _Locked(row[0], row[1], row[2], row[3], bool(row[4]), row[5], bool(row[6]),
@@ -205,18 +202,17 @@ def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool,
 
 
 @functools.lru_cache(maxsize=256)
-def _lock_sql(count: int, frozen: bool, for_update: bool, diverted: bool = False) -> str:
+def _lock_sql(count: int, frozen: bool, for_update: bool) -> str:
     a, f = _qn(Account._meta.db_table), _qn(Freeze._meta.db_table)
 
-    def active(extra: str = "") -> str:
-        return (f"EXISTS (SELECT 1 FROM {f} f WHERE f.{_qn('player_id')} = a.{_qn('player_id')}{extra}"
+    def active() -> str:
+        return (f"EXISTS (SELECT 1 FROM {f} f WHERE f.{_qn('player_id')} = a.{_qn('player_id')}"
                 f" AND f.{_qn('lifted_at')} IS NULL AND f.{_qn('starts_at')} <= %s"
                 f" AND (f.{_qn('ends_at')} IS NULL OR f.{_qn('ends_at')} > %s))")
 
     frozen_sql = active() if frozen else "0"
-    diverted_sql = active(f" AND f.{_qn('divert')}") if diverted else "0"
     sql = (f"SELECT a.{_qn('id')}, a.{_qn('code')}, a.{_qn('currency')}, a.{_qn('player_id')},"
-           f" a.{_qn('allow_negative')}, a.{_qn('balance')}, {frozen_sql}, {diverted_sql} FROM {a} a"
+           f" a.{_qn('allow_negative')}, a.{_qn('balance')}, {frozen_sql}, a.{_qn('diverted')} FROM {a} a"
            f" WHERE a.{_qn('id')} IN ({', '.join(['%s'] * count)}) ORDER BY a.{_qn('id')}")
     return sql + " FOR UPDATE OF a" if for_update else sql
 
@@ -350,20 +346,25 @@ def ledger_post(
     transaction and moves nothing. A player account that would go below zero raises
     :class:`InsufficientFunds`; a frozen player's cash or bonus cannot be spent; cash or bonus
     arriving on a reported player's own account (a divert freeze) lands in
-    house:authority_frozen, the entry carrying the player (platform.md §7.4), decided under
-    the accounts' locks: a report issued concurrently either committed before (its freeze is
-    seen) or moves this credit with the rest (``authority_freeze`` locks the same accounts).
+    house:authority_frozen, the entry carrying the player (platform.md §7.4).
+
+    The divert decision (``_divert_decide``) is the player's account's own flag, read with its
+    lock, so it holds whatever committed while this waited for the lock; house:authority_frozen
+    is locked only when a credit is diverted, after every other account (the one lock order of
+    the wallet: player and other accounts in id order, then the authority accounts), so a
+    credit to a player who is not reported never waits on that row.
 
     Four statements with every account id known: the lock, the transaction row (``ON
-    CONFLICT DO NOTHING`` with a key: no savepoint), the entries, the balances. A replay
-    reads the first transaction instead of writing; the accounts' first use adds the read
-    and insert that make them. Every check comes before the first write.
+    CONFLICT DO NOTHING`` with a key: no savepoint), the entries, the balances; a diverted
+    credit adds the lock of the authority account. A replay reads the first
+    transaction instead of writing; the accounts' first use adds the read and insert that
+    make them. Every check comes before the first write.
     """
     legs = _legs_checked(kind, reference, legs)
-    keys, spends_money, diverts = _lock_keys([legs], allow_frozen)
+    keys, spends_money = _lock_keys([legs], allow_frozen)
     pending = None  # the transaction's insert when its id is read after the pipeline
     with _atomic(), _pipelined() as pipelined:
-        locked = _accounts_lock(keys, frozen=spends_money, diverted=diverts)
+        locked = _divert_decide(keys, legs, frozen=spends_money)
         now = timezone.now()
         before = {account.pk: account.balance for account in locked.values()}
         balances = dict(before)
@@ -417,17 +418,15 @@ def _legs_checked(kind: str, reference: str, legs: Iterable[Leg]) -> list[Leg]:
     return legs
 
 
-def _lock_keys(legs_of: list[list[Leg]], allow_frozen: bool) -> tuple[set[tuple[str, str]], bool, bool]:
-    """What the lock reads for these transactions: the accounts (house:authority_frozen too for
-    a currency a divert freeze could reroute), whether a freeze must be read (a player's cash or
-    bonus is spent) and whether a diversion must be."""
+def _lock_keys(legs_of: list[list[Leg]], allow_frozen: bool) -> tuple[set[tuple[str, str]], bool]:
+    """What the lock reads for these transactions: the accounts their legs name (the authority
+    account a diversion needs is added by ``_divert_decide``, only when one is diverted) and
+    whether a freeze must be read (a player's cash or bonus is spent)."""
     keys = {(leg.code, leg.currency) for legs in legs_of for leg in legs}
-    divertible = {leg.currency for legs in legs_of for leg in legs if _divertible(leg)}
-    keys |= {(AUTHORITY_FROZEN, currency) for currency in divertible}
     spends_money = not allow_frozen and any(
         leg.amount < 0 and leg.currency in (CASH, BONUS) and leg.code.startswith("player:")
         for legs in legs_of for leg in legs)
-    return keys, spends_money, bool(divertible)
+    return keys, spends_money
 
 
 def _entries_plan(locked: dict[tuple[str, str], _Locked], legs: list[Leg],
@@ -510,29 +509,45 @@ def _same_or_conflict(existing: Transaction, kind: str, reference: str) -> Trans
     return existing
 
 
-def _diverted(player_ids: Iterable[int]) -> set[int]:
-    """The players among ``player_ids`` under an authority report, in one read."""
-    return set(Freeze.objects.active().filter(player_id__in=list(player_ids), divert=True)
-               .values_list("player_id", flat=True))
-
-
 def _divertible(leg: Leg) -> bool:
     """Cash or bonus arriving on a player's own account: the one thing a divert freeze reroutes."""
     return leg.amount > 0 and leg.currency in (CASH, BONUS) and leg.code.startswith("player:")
 
 
-def player_credit_legs(player, currency: str, amount: int, kind: str | None = None,
-                       diverted: set[int] | None = None) -> list[Leg]:
-    """Where money for a player lands: their account, or the authority-frozen account
-    while an ``authority_report`` is active (platform.md §7.4). ``diverted``: the players
-    already known to be under a report (``_diverted``), to read it once for many legs."""
-    player_id = getattr(player, "pk", player)
-    if currency in (CASH, BONUS):
-        if diverted is None:
-            diverted = _diverted([player_id])
-        if player_id in diverted:
-            return [Leg(AUTHORITY_FROZEN, currency, amount, player_id=player_id, kind=kind)]
-    return [Leg(f"player:{player_id}", currency, amount, kind=kind)]
+#: the accounts locked after every other one (``_divert_decide``)
+AUTHORITY_CODES = frozenset({AUTHORITY_FROZEN, AUTHORITY_REMITTED})
+
+
+def _divert_decide(keys: set[tuple[str, str]], legs: list[Leg], *,
+                   frozen: bool) -> dict[tuple[str, str], _Locked]:
+    """Lock ``keys`` and decide which players' arriving cash and bonus go to
+    house:authority_frozen: the locked accounts (with their ``frozen`` and ``diverted``
+    flags), house:authority_frozen among them when a credit is diverted.
+
+    1. Every account but the authority ones, in one locked read in id order, with each
+       account's ``diverted`` flag. The flag is a column of the locked row, so PostgreSQL
+       returns it as the last committer left it even when this waited for the lock (a
+       subquery on the freezes would be read in the snapshot taken before the wait, and miss
+       a report that committed meanwhile); ``wallet_freeze_set`` writes it under the same
+       row lock, so it cannot change while this holds the row.
+    2. Only when a credit is diverted, or a leg names an authority account: the authority
+       accounts, locked last (the wallet's one lock order: player and other accounts in id
+       order, then the authority accounts; ``authority_freeze`` and ``authority_settle`` keep
+       it). A credit to a player who is not reported never locks or waits on them."""
+    named = {key for key in keys if key[0] in AUTHORITY_CODES}
+    locked = _accounts_lock(keys - named, frozen=frozen) if keys - named else {}
+    wanted = named | {(AUTHORITY_FROZEN, leg.currency) for leg in legs
+                      if _divertible(leg) and locked[(leg.code, leg.currency)].diverted}
+    if wanted:
+        locked.update(_accounts_lock(wanted, frozen=False))
+    return locked
+
+
+def player_credit_legs(player, currency: str, amount: int, kind: str | None = None) -> list[Leg]:
+    """Money for a player: a leg to their own account. ``ledger_post`` itself sends it to
+    house:authority_frozen while an ``authority_report`` is active (platform.md §7.4), decided
+    under the account's lock: a decision read here, before the lock, could be stale."""
+    return [Leg(player_code(player), currency, amount, kind=kind)]
 
 
 def wallet_credit(*, player, currency: str, amount: int, kind: str, reference: str, source: str,
@@ -615,10 +630,21 @@ def wallet_freeze_set(*, player_id: int, reference: str, divert: bool, starts_at
                       ends_at: datetime | None, lifted_at: datetime | None) -> Freeze:
     """Record a hold on a player's money, or update it (lifted, shortened): compliance calls it
     for every account suspension (``divert=False``) and authority report (``divert=True``)
-    it writes, in the same database transaction. Safe to call twice."""
-    freeze, _ = Freeze.objects.update_or_create(reference=reference, defaults={
-        "player_id": player_id, "divert": divert, "starts_at": starts_at, "ends_at": ends_at,
-        "lifted_at": lifted_at})
+    it writes, in the same database transaction. Safe to call twice.
+
+    A divert freeze lasts until it is lifted (an authority report is permanent, §7.4). Its
+    effect is mirrored on the player's cash and bonus accounts (``Account.diverted``), written
+    under their locks, taken first: the lock order of ``_divert_decide``."""
+    if divert and ends_at is not None:
+        raise LedgerError("a divert freeze lasts until it is lifted (an authority report is permanent)")
+    with transaction.atomic():
+        own = _account_ids({(player_code(player_id), c) for c in (CASH, BONUS)}, cached=False)
+        list(Account.objects.select_for_update().filter(pk__in=sorted(own.values())).order_by("pk"))
+        freeze, _ = Freeze.objects.update_or_create(reference=reference, defaults={
+            "player_id": player_id, "divert": divert, "starts_at": starts_at, "ends_at": ends_at,
+            "lifted_at": lifted_at})
+        diverted = Freeze.objects.filter(player_id=player_id, divert=True, lifted_at__isnull=True).exists()
+        Account.objects.filter(pk__in=own.values()).exclude(diverted=diverted).update(diverted=diverted)
     return freeze
 
 
@@ -648,6 +674,9 @@ def authority_settle(*, player_id: int, reference: str, decision: str) -> Transa
     if decision not in ("release", "forfeit"):
         raise LedgerError(f"unknown decision {decision!r}")
     with transaction.atomic():
+        # the wallet's lock order: the player's accounts, then the authority ones (_divert_decide)
+        own = list(_account_ids({(player_code(player_id), c) for c in (CASH, BONUS)}, cached=False).values())
+        list(Account.objects.select_for_update().filter(pk__in=own).order_by("pk"))
         frozen = list(_account_ids({(AUTHORITY_FROZEN, c) for c in (CASH, BONUS)}, cached=False).values())
         list(Account.objects.select_for_update().filter(pk__in=frozen).order_by("pk"))  # the shares stay put
         shares = dict(Entry.objects.filter(account_id__in=frozen, player_id=player_id).values("currency")
@@ -799,13 +828,11 @@ def escrow_settle(*, match_id: int, currency: str, payouts: dict[int, int], paid
     code = match_escrow_code(match_id)
     legs: list[Leg] = []
     total = 0
-    diverted = _diverted(pid for pid, amount in payouts.items() if amount > 0) if currency in (CASH, BONUS) \
-        else set()
     for player_id in sorted(payouts):
         amount = payouts[player_id]
         if amount > 0:
             entry_kind = "winnings" if amount > paid.get(player_id, 0) else "stake_return"
-            legs.extend(player_credit_legs(player_id, currency, amount, kind=entry_kind, diverted=diverted))
+            legs.extend(player_credit_legs(player_id, currency, amount, kind=entry_kind))
             total += amount
     if bank:
         legs.append(Leg("house:bank", currency, bank, kind="bank"))
@@ -841,9 +868,10 @@ def ledger_post_many(*, postings: list[Posting], created_by=None) -> dict[str, T
     before): the unique key is what makes a rerun or a concurrent twin pay nothing twice (a
     twin that commits first makes this batch fail on the unique index and roll back whole;
     rerun it). The path and the checks are ``ledger_post``'s, shared: the legs checked, every
-    account locked in one statement in id order (a freeze and a diversion read in it), each
-    posting's entries planned on the running balances (a credit to a reported player diverted
-    to house:authority_frozen, a frozen player's spending refused, a player account that would
+    account locked in id order (each player's divert flag read with its lock, the authority
+    accounts last and only when a credit is diverted: ``_divert_decide``), each posting's
+    entries planned on the running balances (a credit to a reported player diverted to
+    house:authority_frozen, a frozen player's spending refused, a player account that would
     go below zero :class:`InsufficientFunds`, and then nothing is written), then the
     transactions, the entries and the balances in one statement each. Returns the new
     transactions by key.
@@ -857,8 +885,8 @@ def ledger_post_many(*, postings: list[Posting], created_by=None) -> dict[str, T
         todo = [(p, legs) for p, legs in checked if p.idempotency_key not in done]
         if not todo:
             return {}
-        wanted, spends_money, diverts = _lock_keys([legs for _p, legs in todo], False)
-        locked = _accounts_lock(wanted, frozen=spends_money, diverted=diverts)
+        wanted, spends_money = _lock_keys([legs for _p, legs in todo], False)
+        locked = _divert_decide(wanted, [leg for _p, legs in todo for leg in legs], frozen=spends_money)
         before = {account.pk: account.balance for account in locked.values()}
         balances = dict(before)
         planned = []

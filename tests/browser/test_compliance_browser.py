@@ -75,6 +75,8 @@ def test_every_compliance_page_and_the_three_click_path(chromium, mazziere_serve
         # the signals name the two demo players on one address, with links to their matches
         page.goto(f"{base}/compliance/signals/")
         assert "192.0.2.77" in page.inner_text("main") and "Volpe_7" in page.inner_text("main")
+        # and the two demo players who registered for one tournament from one address
+        assert "203.0.113.45" in page.inner_text("main") and "SoleMio" in page.inner_text("main")
         # a line written during a match: its context shows the match at that moment
         page.goto(f"{base}/compliance/messages/?q=come+d%27accordo")
         page.locator(".review-row a.primary-link").first.click()

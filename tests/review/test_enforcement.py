@@ -114,3 +114,29 @@ def test_a_staff_account_is_never_sanctioned_and_staff_get_staff_cannot_play(api
     with pytest.raises(Exception) as refused:
         sanction_issue(actor=compliance, player=compliance.pk, kind="chat_ban", duration="1_month", reason="x")
     assert getattr(refused.value, "code", "") == "validation_error"
+
+
+def test_a_lobby_ban_forfeits_the_running_table_match_and_keeps_the_money_moving(compliance,
+                                                                                 django_capture_on_commit_callbacks):
+    """§7.4 with §8.6: a lobby ban forfeits the player's running table match once it commits;
+    their stake goes to the winner (a lobby ban freezes nothing), and they cannot sit again."""
+    from apps.matches.models import Match
+    from apps.wallet.selectors import ledger_check, wallet_get
+
+    from ..tables.conftest import briscola_table, current_match
+
+    a, b = make_user(nickname="Banno_1"), make_user(nickname="Resta_1")
+    fund(a, cash=1000)
+    fund(b, cash=1000)
+    table, _ = briscola_table(official=True, stake=500, currency="cash", players=[a, b])
+    match = current_match(table)
+    with django_capture_on_commit_callbacks(execute=True):
+        sanction(compliance, a, "lobby_ban", duration="permanent")
+    match.refresh_from_db()
+    assert match.status == Match.FINISHED
+    assert match.match_seats.get(player=a).abandoned is True
+    assert wallet_get(player=a)["cash_cents"] == 500 and wallet_get(player=a)["frozen"] is False
+    assert wallet_get(player=b)["cash_cents"] == 500 + 800  # the pot less the bank's 20%
+    with pytest.raises(Sanctioned):
+        table_create(user=a, data={"game": "briscola"})
+    assert ledger_check() is None

@@ -46,3 +46,71 @@ def test_signals_name_the_address_the_pair_and_the_flow():
     flows = chip_flows()
     assert [(f.payer, f.payee, f.currency, f.amount, f.back, sorted(f.matches)) for f in flows] == [
         ("Volpe_S", "Gatto_S", "credits", 3 * 30, 0, sorted(matches))]
+
+
+def _tournament_with_addresses(operator, addresses: list[str]):
+    """A scheduled knockout tournament with one registration per address (through the API, so
+    the request's address is the one recorded), started: its first round is drawn."""
+    from apps.tournaments import services as tournaments
+    from apps.tournaments.models import TournamentMatch
+
+    from ..conftest import api_client
+    from ..tournaments.conftest import create, players
+
+    people = players(len(addresses), cash=5000, prefix="Ip")
+    t = create(operator, kind="scheduled", max_players=8, min_players=2, payouts=[100])
+    for person, ip in zip(people, addresses, strict=True):
+        answer = api_client(person, ip=ip).post(f"/api/tournaments/{t['id']}/register/")
+        assert answer.status_code == 201, answer.json()
+    tournaments.tournament_start(tournament_id=t["id"], actor=operator)
+    pairs = {tm.match_id: {tm.first.player_id, tm.second.player_id}
+             for tm in TournamentMatch.objects.filter(tournament_id=t["id"], match_id__isnull=False)
+             .select_related("first", "second")}
+    return t, people, pairs
+
+
+def test_players_who_registered_for_one_tournament_from_one_address(operator):
+    from apps.matches.models import Match, MatchSeat
+    from apps.review.selectors import shared_ip_tournaments
+
+    t, people, pairs = _tournament_with_addresses(
+        operator, ["203.0.113.7", "203.0.113.7", "198.51.100.20", "198.51.100.21"])
+    a, b = people[0], people[1]
+    rows = shared_ip_tournaments()
+    assert [(r.ip, r.tournament_id, sorted(r.player_ids)) for r in rows] == [
+        ("203.0.113.7", t["id"], sorted([a.pk, b.pk]))]
+    row = rows[0]
+    from apps.players.selectors import nickname_of
+
+    assert row.tournament == t["name"] and sorted(row.players) == sorted([nickname_of(a), nickname_of(b)])
+    theirs = sorted((m for m, seated in pairs.items() if seated & {a.pk, b.pk}), reverse=True)
+    assert row.matches == theirs  # every match of the tournament either played, linked
+    met = [m for m, seated in pairs.items() if seated == {a.pk, b.pk}]
+    assert row.met == met
+    # the seats of the tournament's matches carry the registration's address
+    assert set(MatchSeat.objects.filter(match_id__in=pairs, player=a).values_list("ip", flat=True)) == {
+        "203.0.113.7"}
+    assert list(Match.objects.filter(pk__in=met).values_list("flagged_same_ip", flat=True)) == [True] * len(met)
+
+
+def test_no_tournament_signal_for_distinct_addresses_or_one_player(operator):
+    from apps.review.selectors import shared_ip_tournaments
+
+    _tournament_with_addresses(operator, ["192.0.2.31", "192.0.2.32", "192.0.2.33"])
+    assert shared_ip_tournaments() == []
+
+
+def test_the_signals_page_lists_the_tournament_row_with_its_links(operator, compliance, client):
+    from django.urls import reverse
+
+    t, people, pairs = _tournament_with_addresses(operator, ["203.0.113.9", "203.0.113.9"])
+    client.force_login(compliance)
+    page = client.get("/compliance/signals/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "203.0.113.9" in html
+    assert reverse("tournaments:detail", args=[t["id"]]) in html
+    for person in people:
+        assert reverse("review:player", args=[person.pk]) in html
+    for match_id in pairs:
+        assert f"#{match_id}" in html

@@ -3,8 +3,8 @@
 With the accounts' ids known (the process cache fills when a transaction that read or made
 them commits), a transaction is one ``SELECT ... FOR UPDATE`` of its accounts, the
 transaction row (``INSERT ... ON CONFLICT DO NOTHING`` with an idempotency key: no
-savepoint), one insert of its entries and one update of the balances; a cash or bonus
-credit to a player first reads whether it is diverted to house:authority_frozen. The tests
+savepoint), one insert of its entries and one update of the balances; a credit diverted to
+house:authority_frozen adds the lock of that account (taken after the others). The tests
 run inside the test's transaction, so ``ledger_post`` opens no savepoint of its own.
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from apps.common.errors import Conflict, InsufficientFunds
 from apps.wallet import services
@@ -67,13 +68,30 @@ def test_the_four_statements_are_lock_transaction_entries_balances(player, warm)
     assert not any("SAVEPOINT" in s for s in sql)
 
 
-def test_a_cash_credit_reads_the_diversion_once(player, warm, django_assert_num_queries):
+def test_a_cash_credit_is_four_statements_and_locks_no_authority_account(player, warm, django_assert_num_queries):
+    """The divert decision is the player's account's own flag, read with its lock (issue 11):
+    no read before, and house:authority_frozen is neither locked nor read."""
     code = services.player_code(player)
     warm(("house:cashier", "cash", -1), (code, "cash", 1))
+    with django_assert_num_queries(4) as captured:
+        services.wallet_credit(player=player, currency="cash", amount=500, kind="adjustment",
+                               reference="r", source="house:cashier")
+    locks = [q["sql"] for q in captured.captured_queries if "FOR UPDATE" in q["sql"]]
+    assert len(locks) == (1 if connection.features.has_select_for_update else 0)
+    assert wallet_get(player=player)["cash_cents"] == 501
+
+
+def test_a_diverted_credit_adds_the_lock_of_the_authority_account(player, warm, django_assert_num_queries,
+                                                                 django_capture_on_commit_callbacks):
+    code = services.player_code(player)
+    warm(("house:cashier", "cash", -1), (code, "cash", 1))
+    services.wallet_freeze_set(player_id=player.pk, reference="test:divert", divert=True,
+                               starts_at=timezone.now(), ends_at=None, lifted_at=None)
+    warm(("house:cashier", "cash", -1), (code, "cash", 1))  # diverted: the authority account is made
     with django_assert_num_queries(5):
         services.wallet_credit(player=player, currency="cash", amount=500, kind="adjustment",
                                reference="r", source="house:cashier")
-    assert wallet_get(player=player)["cash_cents"] == 501
+    assert wallet_get(player=player)["cash_cents"] == 1
 
 
 def test_a_cash_debit_checks_the_freeze_in_the_lock(player, warm, django_assert_num_queries):
