@@ -1,10 +1,14 @@
-"""What the tournaments do when the matches app reports a finished match (docs/layers.md):
-the round advances at once. The tick does the same for a match whose hook was missed."""
+"""What the tournaments do when a lower floor reports something (docs/layers.md): a finished
+match advances the round at once (the tick does the same for a match whose hook was missed);
+a sanction that keeps a player out of the lobby cancels their registrations in tournaments
+not yet started and disqualifies them from running ones (platform.md §7.4, §5.7)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from apps.compliance.selectors import LOBBY_BLOCKING
+from apps.compliance.signals import sanction_started
 from apps.matches.signals import match_finished
 
 from . import play, services
@@ -16,5 +20,11 @@ def on_match_finished(sender: Any, match_id: int, outcome: dict[str, Any] | None
                                        outcome=play.outcome_of(outcome.get("status", ""), outcome.get("result")))
 
 
+def on_sanction_started(sender: Any, sanction_id: int, player_id: int, kind: str, **kwargs: Any) -> None:
+    if kind in LOBBY_BLOCKING:
+        services.tournaments_sanction_apply(player_id=player_id, sanction_id=sanction_id)
+
+
 def connect() -> None:
     match_finished.connect(on_match_finished, dispatch_uid="mazziere_tournament_match_finished")
+    sanction_started.connect(on_sanction_started, dispatch_uid="mazziere_tournament_sanction_started")

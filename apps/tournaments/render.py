@@ -33,9 +33,14 @@ def tournament_context(t: Tournament, user) -> dict[str, Any]:
     rows = selectors.standings(t)
     operator = selectors.is_operator(user)
     mine = selectors.my_registration(t, user)
-    sizes = dict(t.registrations.filter(active=True).values_list("pk", "position_size"))
+    sizes, disqualified = {}, set()
+    for pk, size, dq in t.registrations.filter(active=True).values_list("pk", "position_size", "disqualified"):
+        sizes[pk] = size
+        if dq:
+            disqualified.add(pk)
     for r in rows:
         r["is_mine"] = mine is not None and r["_player"] == mine.player_id
+        r["disqualified"] = r["_order"] in disqualified
         size = sizes.get(r["_order"], 1) if t.format == Tournament.KNOCKOUT else 1
         pos = r["position"]
         r["position_label"] = "–" if pos is None else f"{pos}–{pos + size - 1}" if size > 1 else str(pos)

@@ -125,7 +125,7 @@ def tournament_matches(t: Tournament) -> list[dict[str, Any]]:
         seats = [tm.first.nickname] + ([tm.second.nickname] if tm.second_id else [])
         out.append({"id": tm.match_id, "round": tm.round, "seats": seats, "status": tm.status,
                     "winner": tm.winner.nickname if tm.winner_id else None, "scores": tm.scores,
-                    "replay": tm.replay_of_id is not None})
+                    "replay": tm.replay_of_id is not None, "forfeit": tm.forfeit})
     return out
 
 

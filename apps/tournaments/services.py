@@ -330,18 +330,89 @@ def tournament_unregister(*, user, tournament_id: Any) -> tuple[int, int]:
             raise Conflict("You are not registered for this tournament.", code="not_registered")
         if not registration_open(t):
             raise Conflict("Registration has closed: you can no longer unregister.", code="registration_closed")
-        reg.active = False
-        reg.unregistered_at = timezone.now()
-        reg.save(update_fields=["active", "unregistered_at"])
+        _registration_cancel(t, reg, key="unregister_refund")
         bonus, cash = reg.paid_bonus_cents, reg.paid_cash_cents
-        if bonus or cash:
-            ledger_post(kind="unregister_refund", reference=f"tournament:{t.pk}", legs=[
-                Leg(t.escrow, BONUS, -bonus), Leg(player_code(user), BONUS, bonus),
-                Leg(t.escrow, CASH, -cash), Leg(player_code(user), CASH, cash),
-            ], idempotency_key=f"unregister_refund:tournament:{t.pk}:registration:{reg.pk}")
         _touch(t)
         broadcast.lobby_changed()
     return bonus, cash
+
+
+# -- a sanction that keeps a player out of the lobby (§7.4, §5.7) ------------------------------
+
+
+def tournaments_sanction_apply(*, player_id: int, sanction_id: int | None = None) -> dict[str, int]:
+    """A lobby ban, account suspension or authority report has started (compliance's
+    ``sanction_started``, after its commit): the player's registrations in tournaments not yet
+    started are cancelled with full refunds (kind ``unregister_refund``, even after registration
+    closed), and they are disqualified from running ones. One transaction per tournament, each
+    under its row lock; safe to run twice (a cancelled registration is inactive, a disqualified
+    one is skipped). Lifting the sanction restores neither."""
+    regs = (Registration.objects.filter(player_id=player_id, active=True,
+                                        tournament__status__in=[Tournament.OPEN, Tournament.RUNNING])
+            .order_by("tournament_id").values_list("tournament_id", flat=True))
+    done = {"cancelled": 0, "disqualified": 0}
+    for tournament_id in list(regs):
+        with transaction.atomic():
+            t = _locked(tournament_id)
+            reg = t.registrations.filter(active=True, player_id=player_id).first()
+            if reg is None:
+                continue
+            if t.status == Tournament.OPEN:
+                _registration_cancel(t, reg, key="sanction_refund")
+                audit_record(actor=None, action="registration_cancel_sanction", target=t,
+                             after={"registration": reg.pk, "nickname": reg.nickname, "sanction": sanction_id,
+                                    "refunded_bonus_cents": reg.paid_bonus_cents,
+                                    "refunded_cash_cents": reg.paid_cash_cents},
+                             reason="sanction")
+                done["cancelled"] += 1
+            elif t.status == Tournament.RUNNING and not reg.disqualified:
+                _disqualify(t, reg)
+                audit_record(actor=None, action="registration_disqualify", target=t,
+                             after={"registration": reg.pk, "nickname": reg.nickname, "sanction": sanction_id},
+                             reason="sanction")
+                done["disqualified"] += 1
+            else:
+                continue
+            _touch(t)
+            broadcast.lobby_changed()
+    return done
+
+
+def _registration_cancel(t: Tournament, reg: Registration, *, key: str) -> None:
+    """The registration ends and its whole payment goes back to its currencies (§5.3)."""
+    reg.active = False
+    reg.unregistered_at = timezone.now()
+    reg.save(update_fields=["active", "unregistered_at"])
+    bonus, cash = reg.paid_bonus_cents, reg.paid_cash_cents
+    if bonus or cash:
+        player = player_code(reg.player_id)
+        ledger_post(kind="unregister_refund", reference=f"tournament:{t.pk}", legs=[
+            Leg(t.escrow, BONUS, -bonus), Leg(player, BONUS, bonus),
+            Leg(t.escrow, CASH, -cash), Leg(player, CASH, cash),
+        ], idempotency_key=f"{key}:tournament:{t.pk}:registration:{reg.pk}")
+
+
+def _disqualify(t: Tournament, reg: Registration) -> None:
+    """§5.7: the match in progress is a forfeit (the opponent wins); in the knockout format a
+    player waiting for the next round forfeits it when paired, and already holds that round's
+    losers' position (for a cancellation, §6.2); in the points format they are left out of later
+    pairings and ranked below everyone not disqualified."""
+    reg.disqualified = True
+    reg.save(update_fields=["disqualified"])
+    tm = (t.tmatches.filter(status=TournamentMatch.PLAYING).filter(Q(first=reg) | Q(second=reg))
+          .select_related("first", "second").first())
+    if tm is not None:
+        tm.first.disqualified = tm.first.disqualified or tm.first_id == reg.pk
+        tm.second.disqualified = tm.second.disqualified or tm.second_id == reg.pk
+        if tm.match_id:
+            play.match_forfeit(match_id=tm.match_id, player_id=reg.player_id)
+        _record_result(t, tm, 1 if tm.first_id == reg.pk else 0, None, forfeit=True)
+        _round_check(t)
+    elif t.format == Tournament.KNOCKOUT and not reg.eliminated:
+        going_on = t.tmatches.filter(round=t.current_round, replay_of__isnull=True).count()
+        reg.eliminated_round = t.current_round + 1
+        reg.position, reg.position_size = going_on // 2 + 1, max(1, going_on // 2)
+        reg.save(update_fields=["eliminated_round", "position", "position_size"])
 
 
 # -- the prize pool (§5.4, §5.9) ----------------------------------------------------------------
@@ -486,13 +557,33 @@ def _next_round(t: Tournament, regs: list[Registration]) -> None:
         byes = [bye] if bye is not None else []
     for reg_id in byes:
         _bye(t, round_no, by_id[reg_id])
+    forfeits = []
     for a, b in pairs:
-        _pair(t, round_no, by_id[a], by_id[b])
+        if by_id[a].disqualified or by_id[b].disqualified:
+            forfeits.append(_forfeit_pairing(t, round_no, by_id[a], by_id[b], rng))
+        else:
+            _pair(t, round_no, by_id[a], by_id[b])
     t.current_round = round_no
     t.draws = [*t.draws, {"round": round_no, "byes": [by_id[i].nickname for i in byes],
                           "pairs": [[by_id[a].nickname, by_id[b].nickname] for a, b in pairs],
                           "at": timezone.now().isoformat()}]
     t.save(update_fields=["current_round", "draws"])
+    for tm in forfeits:  # once the whole round exists: the losers' group size is its match count
+        _knockout_eliminate(t, tm, tm.second if tm.winner_id == tm.first_id else tm.first)
+    _round_check(t)  # a round of forfeits only is over at once
+
+
+def _forfeit_pairing(t: Tournament, round_no: int, a: Registration, b: Registration,
+                     rng: secrets.SystemRandom) -> TournamentMatch:
+    """A knockout pairing with a disqualified player: no match is played, the opponent wins
+    (§5.7). Both disqualified: the one who goes on (to forfeit next) is drawn by lot."""
+    if a.disqualified and b.disqualified:
+        winner = rng.choice([a, b])
+        t.draws = [*t.draws, {"round": round_no, "forfeit_lot": winner.nickname, "among": [a.nickname, b.nickname]}]
+    else:
+        winner = b if a.disqualified else a
+    return TournamentMatch.objects.create(tournament=t, round=round_no, first=a, second=b, winner=winner,
+                                          status=TournamentMatch.FINISHED, forfeit=True)
 
 
 # -- a match ends (§5.5–5.7) ---------------------------------------------------------------------
@@ -516,31 +607,43 @@ def tournament_match_finished(*, match_id: int, outcome: dict[str, Any] | None =
         if outcome is None or outcome.get("status") == "playing":
             return False
         side = outcome.get("winner")
-        tm.scores = outcome.get("scores")
-        tm.status = TournamentMatch.FINISHED
         if outcome.get("status") == "cancelled":
             side = None
-        regs = [tm.first, tm.second]
-        if side in (0, 1):
-            tm.winner = regs[side]
-        tm.save(update_fields=["scores", "status", "winner"])
-        if t.format == Tournament.KNOCKOUT:
-            if tm.winner is None:
-                _pair(t, tm.round, tm.first, tm.second, replay_of=tm)  # replay until someone wins
-            else:
-                _knockout_eliminate(t, tm, regs[1 - side])
-        else:
-            vps = rules.match_vp(side if side in (0, 1) else None)
-            scores = tm.scores if isinstance(tm.scores, list) and len(tm.scores) == 2 else [0, 0]
-            for i, reg in enumerate(regs):
-                reg.vp += vps[i]
-                diff = scores[i] - scores[1 - i]
-                reg.game_diff += -diff if get_engine(t.game).lower_score_wins else diff
-                reg.save(update_fields=["vp", "game_diff"])
-        if not t.tmatches.filter(round=t.current_round, status=TournamentMatch.PLAYING).exists():
-            _round_complete(t)
+        _record_result(t, tm, side if side in (0, 1) else None, outcome.get("scores"),
+                       forfeit=bool(outcome.get("forfeit")))
+        _round_check(t)
         _touch(t)
     return True
+
+
+def _record_result(t: Tournament, tm: TournamentMatch, side: int | None, scores: Any, *, forfeit: bool) -> None:
+    """A match's result in the bracket or the points table (the tournament row is locked).
+    A forfeit (a disqualified player's seat abandoned, §5.7) counts 2 VP to 0 and no game points."""
+    tm.scores = scores
+    tm.status = TournamentMatch.FINISHED
+    tm.forfeit = forfeit
+    regs = [tm.first, tm.second]
+    tm.winner = regs[side] if side in (0, 1) else None
+    tm.save(update_fields=["scores", "status", "winner", "forfeit"])
+    if t.format == Tournament.KNOCKOUT:
+        if tm.winner is None:
+            _pair(t, tm.round, tm.first, tm.second, replay_of=tm)  # replay until someone wins
+        else:
+            _knockout_eliminate(t, tm, regs[1 - side])
+        return
+    vps = rules.match_vp(side)
+    scores = scores if isinstance(scores, list) and len(scores) == 2 and not forfeit else [0, 0]
+    for i, reg in enumerate(regs):
+        reg.vp += vps[i]
+        diff = scores[i] - scores[1 - i]
+        reg.game_diff += -diff if get_engine(t.game).lower_score_wins else diff
+        reg.save(update_fields=["vp", "game_diff"])
+
+
+def _round_check(t: Tournament) -> None:
+    if t.status == Tournament.RUNNING and not t.tmatches.filter(round=t.current_round,
+                                                                status=TournamentMatch.PLAYING).exists():
+        _round_complete(t)
 
 
 def _knockout_eliminate(t: Tournament, tm: TournamentMatch, loser: Registration) -> None:
@@ -635,6 +738,8 @@ def _finish(t: Tournament, regs: list[Registration]) -> None:
     t.finished_at = now
     t.save()
     _escrow_sweep(t)
+    # the XP of its matches is credited only now: a cancelled tournament gives none (§5.10, §9)
+    play.matches_award_xp(match_ids=t.tmatches.filter(match_id__isnull=False).values_list("match_id", flat=True))
     broadcast.lobby_changed()
 
 
@@ -731,6 +836,10 @@ def _cancel(t: Tournament, *, reason: str) -> None:
     for (cents, rule, parts), ids in groups.items():
         Registration.objects.filter(pk__in=ids).update(refund_cents=cents, refund_rule=rule,
                                                        refund_parts=json.loads(parts))
+    dq = [r.pk for r in regs if r.disqualified]
+    if t.format == Tournament.POINTS and t.started_at is not None and dq:
+        # ranked below every remaining player, tied (§6.2): the position the refund table used
+        Registration.objects.filter(pk__in=dq).update(position=len(regs) - len(dq) + 1, position_size=len(dq))
     playing = list(t.tmatches.filter(status=TournamentMatch.PLAYING).values_list("match_id", flat=True))
     t.tmatches.filter(status=TournamentMatch.PLAYING).update(status=TournamentMatch.CANCELLED)
     play.matches_cancel(match_ids=[m for m in playing if m])
