@@ -9,6 +9,7 @@ from apps.games.engines import ENGINES
 
 from . import rules, selectors
 from .models import Tournament
+from .services import registration_window_open
 
 
 def bracket_columns(matches: list[dict[str, Any]], entrants: int) -> list[dict[str, Any]]:
@@ -52,6 +53,6 @@ def tournament_context(t: Tournament, user) -> dict[str, Any]:
         if t.format == Tournament.KNOCKOUT and t.started_at else [],
         "progress": selectors.refund_progress(t) if t.status == Tournament.CANCELLED else None,
         "can_register": detail["registration_open"] and mine is None,
-        "can_unregister": detail["registration_open"] and mine is not None,
+        "can_unregister": registration_window_open(t) and mine is not None,
         "prize_rows": list(enumerate(detail["payouts_cents"] or [], start=1)),
     }
