@@ -83,4 +83,5 @@ IT = {
     "Registrations are paused by the operator.": "Le iscrizioni sono sospese dall'operatore.",
     "won by forfeit (disqualification)": "vinta a tavolino (squalifica)",
     "disqualified": "squalificato",
+    "started": "iniziato",
 }
