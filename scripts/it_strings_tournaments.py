@@ -84,4 +84,11 @@ IT = {
     "won by forfeit (disqualification)": "vinta a tavolino (squalifica)",
     "disqualified": "squalificato",
     "started": "iniziato",
+    "tournament status\x04open": "aperto",
+    "tournament status\x04in progress": "in corso",
+    "tournament status\x04finished": "concluso",
+    "tournament status\x04cancelled": "annullato",
+    "match status\x04in play": "in corso",
+    "match status\x04finished": "conclusa",
+    "match status\x04cancelled": "annullata",
 }

@@ -128,7 +128,7 @@ def demo_tournaments(stdout) -> None:
         _register(t, people[4:12])
         services.tournament_start(tournament_id=t.pk)
         _play_round(t)
-        services.tournament_cancel(actor=admin, tournament_id=t.pk, reason="Server malfunction during round 2")
+        services.tournament_cancel(actor=admin, tournament_id=t.pk, reason="Malfunzionamento del server durante il turno 2")
         services.tournament_refunds_pay(tournament_id=t.pk)
         made.append(t)
     if made:
