@@ -16,6 +16,11 @@ committed slices. Beside it, in the same run: ``Transaction.objects.bulk_create`
 and ``Entry.objects.bulk_create`` of the same number of entries, with nothing else. The
 ratio is refund time / bulk time (target at most 2); the refund's query count is printed
 for every size and does not grow with N.
+
+Time is CPU time, this process's plus its PostgreSQL backend's (``/proc``), so the other
+processes of a shared machine do not count; the two sides run one after the other in every
+run, the order flipping from run to run, and ``--runs`` (default 3) gives the median and the
+range of the per-run ratios. The load average is printed before and after.
 """
 
 from __future__ import annotations
@@ -36,7 +41,8 @@ os.environ["CELERY_TASK_ALWAYS_EAGER"] = "1"
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entrants", default="1000,10000")
-    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--profile", action="store_true", help="cProfile one refund run per size (top 25)")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("bench/refunds.py measures PostgreSQL: set DATABASE_URL=postgres://...")
@@ -51,17 +57,49 @@ def main() -> None:
     connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
         print(f"PostgreSQL {connection.pg_version}, database {connection.settings_dict['NAME']}")
-        print(f"{'entrants':>9} {'refund s':>9} {'queries':>8} {'bulk s':>8} {'ratio':>6} {'ledger':>7}")
+        print(f"load before: {Path('/proc/loadavg').read_text().strip()}")
+        print("CPU seconds = this process + its PostgreSQL backend; ratio = refund / bulk, per run")
+        print(f"{'entrants':>9} {'refund s':>9} {'queries':>8} {'bulk s':>8} {'ratio median [range]':>22} {'ledger':>7}")
         for n in [int(x) for x in args.entrants.split(",")]:
-            rows = [_one(n, i) for i in range(args.runs)]
+            rows = [_one(n, i, bulk_first=bool(i % 2), profile=args.profile and i == 0) for i in range(args.runs)]
+            ratios = [r[0] / r[2] for r in rows]
             refund = statistics.median(r[0] for r in rows)
             bulk = statistics.median(r[2] for r in rows)
-            print(f"{n:>9} {refund:>9.3f} {rows[0][1]:>8} {bulk:>8.3f} {refund / bulk:>6.2f} {rows[0][3]:>7}")
+            queries = sorted({r[1] for r in rows})
+            ledger = "OK" if all(r[3] == "OK" for r in rows) else "BROKEN"
+            print(f"{n:>9} {refund:>9.3f} {'/'.join(map(str, queries)):>8} {bulk:>8.3f} "
+                  f"{statistics.median(ratios):>6.2f} [{min(ratios):.2f}-{max(ratios):.2f}]{'':>5} {ledger:>7}",
+                  flush=True)
+        print(f"load after: {Path('/proc/loadavg').read_text().strip()}")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
-def _one(n: int, run: int) -> tuple[float, int, float, str]:
+class Clock:
+    """CPU seconds of this process plus those of the connection's PostgreSQL backend (most of a
+    statement's cost is the server's), read from /proc: another process on the machine
+    lengthens the wall clock, not these."""
+
+    def __init__(self) -> None:
+        from django.db import connection
+
+        connection.ensure_connection()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            pid = cursor.fetchone()[0]
+        stat = Path(f"/proc/{pid}/stat")
+        self.stat = stat if stat.exists() else None
+        self.tick = os.sysconf("SC_CLK_TCK")
+
+    def __call__(self) -> float:
+        server = 0.0
+        if self.stat is not None:
+            fields = self.stat.read_text().rsplit(")", 1)[1].split()
+            server = (int(fields[11]) + int(fields[12])) / self.tick  # utime, stime
+        return time.process_time() + server
+
+
+def _one(n: int, run: int, *, bulk_first: bool, profile: bool) -> tuple[float, int, float, str]:
     from django.contrib.auth import get_user_model
     from django.db import connection, transaction
     from django.utils import timezone
@@ -93,31 +131,52 @@ def _one(n: int, run: int) -> tuple[float, int, float, str]:
         Leg("house:promotions", "bonus", -bonus), Leg(t.escrow, "bonus", bonus)])
 
     counted = [0]
+    clock = Clock()
 
     def count(execute, sql, params, many, context):
         counted[0] += 1
         return execute(sql, params, many, context)
 
-    with connection.execute_wrapper(count):  # a counter, not Django's debug cursor (which formats SQL)
-        began = time.perf_counter()
-        services.tournament_cancel(actor=None, tournament_id=t.pk, reason="bench")
-        refund_s = time.perf_counter() - began
+    def refund() -> float:
+        with connection.execute_wrapper(count):  # a counter, not Django's debug cursor (which formats SQL)
+            began = clock()
+            if profile:
+                import cProfile
+                import pstats
+
+                prof = cProfile.Profile()
+                prof.runcall(services.tournament_cancel, actor=None, tournament_id=t.pk, reason="bench")
+                pstats.Stats(prof).sort_stats("cumulative").print_stats(os.environ.get("BENCH_FILTER", ".*"), 40)
+            else:
+                services.tournament_cancel(actor=None, tournament_id=t.pk, reason="bench")
+            return clock() - began
+
+    # the same number of ledger rows (entries as the refund writes, see below), by bulk_create only
+    expected_entries = sum(2 + 2 * bool(r.paid_bonus_cents) for r in regs)
+    cashier = Account.objects.get(code="house:cashier", currency="cash")
+
+    def bulk() -> float:
+        began = clock()
+        with transaction.atomic():
+            txns = Transaction.objects.bulk_create([
+                Transaction(kind="bench_bulk", reference=tag, idempotency_key=f"bulk:{tag}:{i}", created=now)
+                for i in range(n)])
+            Entry.objects.bulk_create([
+                Entry(transaction=txns[(i // 2) % n], account=cashier, currency="cash", amount=1 if i % 2 else -1,
+                      balance_after=0, created=now, kind="bench_bulk") for i in range(expected_entries)])
+        return clock() - began
+
+    if bulk_first:  # the order flips from run to run: neither side always gets the warm cache
+        bulk_s = bulk()
+        refund_s = refund()
+    else:
+        refund_s = refund()
+        bulk_s = bulk()
     paid = Registration.objects.filter(tournament=t, refund_paid_at__isnull=False).count()
     assert paid == n, (paid, n)
     entries = Entry.objects.filter(transaction__reference=f"tournament:{t.pk}",
                                    transaction__kind="cancel_refund").count()
-
-    # the same number of ledger rows, written by bulk_create and nothing else
-    cashier = Account.objects.get(code="house:cashier", currency="cash")
-    began = time.perf_counter()
-    with transaction.atomic():
-        txns = Transaction.objects.bulk_create([
-            Transaction(kind="bench_bulk", reference=tag, idempotency_key=f"bulk:{tag}:{i}", created=now)
-            for i in range(n)])
-        Entry.objects.bulk_create([
-            Entry(transaction=txns[(i // 2) % n], account=cashier, currency="cash", amount=1 if i % 2 else -1,
-                  balance_after=0, created=now, kind="bench_bulk") for i in range(entries)])
-    bulk_s = time.perf_counter() - began
+    assert entries == expected_entries, (entries, expected_entries)
     problem = ledger_check()
     # the bulk rows balance per transaction but do not move the cashier's cached balance: rule 2
     # is the only one they may break, and they sum to zero on the cashier, so it holds

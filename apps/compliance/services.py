@@ -19,6 +19,7 @@ from apps.common.roles import is_staff_member
 from apps.wallet.services import authority_freeze, authority_settle, wallet_freeze_set
 
 from .models import ACCOUNT_SUSPENSION, AUTHORITY_REPORT, KINDS, Sanction
+from .signals import sanction_started
 
 FREEZING = (ACCOUNT_SUSPENSION, AUTHORITY_REPORT)
 ONE_MONTH = timedelta(days=30)
@@ -49,12 +50,17 @@ def sanction_money_move(*, sanction: Sanction) -> None:
         authority_settle(player_id=sanction.player_id, reference=reference, decision=sanction.decision)
 
 
-def sanction_saved(sender, instance: Sanction, **kwargs) -> None:
+def sanction_saved(sender, instance: Sanction, created: bool = False, **kwargs) -> None:
     """post_save receiver (ComplianceConfig.ready): every saved sanction, issued or lifted,
-    updates the wallet's freeze, then moves what an authority report moves, in one transaction."""
+    updates the wallet's freeze, then moves what an authority report moves, in one transaction.
+    A new one is announced (``sanction_started``) once it is committed."""
     with transaction.atomic():
         sanction_freeze_sync(sanction=instance)
         sanction_money_move(sanction=instance)
+    if created:
+        sanction_id, player_id, kind = instance.pk, instance.player_id, instance.kind
+        transaction.on_commit(lambda: sanction_started.send(sender=Sanction, sanction_id=sanction_id,
+                                                            player_id=player_id, kind=kind))
 
 
 def sanction_snapshot(sanction: Sanction) -> dict[str, Any]:

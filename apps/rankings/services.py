@@ -17,12 +17,15 @@ def xp_for_win(game: str) -> int:
     return XP_BY_GAME.get(game, DEFAULT_XP)
 
 
-def rankings_award_match(*, match, teams: list[list[int]], winner: int | None, seats) -> list[XpAward]:
+def rankings_award_match(*, match, teams: list[list[int]], winner: int | None, seats,
+                         held_back: bool = False) -> list[XpAward]:
     """Winners get the game's XP, losers and draws 5; abandoners nothing; practice, a shared IP
-    at the table or a cancelled match: nobody anything (the match is flagged for compliance)."""
+    at the table or a cancelled match: nobody anything (the match is flagged for compliance).
+    ``held_back``: the owner now credits a match whose XP it held back (``awards_xp`` false:
+    a tournament's matches when it finishes, §5.10); once per player and match either way."""
     if not match.official or match.flagged_same_ip or match.status != "finished":
         return []
-    if not match.awards_xp:
+    if not match.awards_xp and not held_back:
         return []  # e.g. tournament matches: credited when the tournament finishes (§5.10)
     winning = set(teams[winner]) if winner is not None else set()
     now = timezone.now()

@@ -14,6 +14,8 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from apps.common.errors import DomainError
 from apps.common.net import request_ip
@@ -80,6 +82,7 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ("name",)
     inlines = [RegistrationInline, TournamentMatchInline]
     change_form_template = "admin/tournaments/tournament/change_form.html"
+    actions = ["registrations_pause_resume"]
 
     def get_queryset(self, request):
         return selectors.tournament_list()
@@ -137,6 +140,8 @@ class TournamentAdmin(admin.ModelAdmin):
                  name="tournament_cancel"),
             path("<int:tournament_id>/overview/", self.admin_site.admin_view(self.overview_view),
                  name="tournament_overview"),
+            path("<int:tournament_id>/registrations/<str:action>/",
+                 self.admin_site.admin_view(self.registrations_view), name="tournament_registrations"),
         ]
         return own + super().get_urls()
 
@@ -167,6 +172,37 @@ class TournamentAdmin(admin.ModelAdmin):
                 messages.error(request, exc.detail)
         return render(request, "admin/tournaments/tournament/cancel.html",
                       {**self.admin_site.each_context(request), "t": t, "title": f"Cancel {t.name}"})
+
+    def registrations_view(self, request, tournament_id: int, action: str):
+        """Pause or resume the registrations, with a reason (issue 16): a form, then one call."""
+        self._operator(request)
+        if action not in ("pause", "resume"):
+            raise PermissionDenied
+        t = get_object_or_404(Tournament, pk=tournament_id)
+        if request.method == "POST":
+            write = services.tournament_registrations_pause if action == "pause" else \
+                services.tournament_registrations_resume
+            try:
+                write(actor=request.user, tournament_id=tournament_id, reason=request.POST.get("reason", ""),
+                      ip=request_ip(request))
+                messages.success(request, _("Registrations paused.") if action == "pause" else
+                                 _("Registrations resumed."))
+                return redirect(reverse("admin:tournament_overview", args=[tournament_id]))
+            except DomainError as exc:
+                messages.error(request, exc.detail)
+        return render(request, "admin/tournaments/tournament/registrations.html",
+                      {**self.admin_site.each_context(request), "t": t, "action": action,
+                       "title": _("Pause registrations") if action == "pause" else _("Resume registrations")})
+
+    @admin.action(description=gettext_lazy("Pause or resume the registrations (asks for a reason)"), permissions=["change"])
+    def registrations_pause_resume(self, request, queryset):
+        """The list's action: one tournament at a time, to the form that asks for the reason."""
+        t = queryset.order_by("pk").first()
+        if queryset.count() != 1 or t is None:
+            messages.error(request, _("Choose exactly one tournament."))
+            return None
+        action = "resume" if t.registrations_paused_at else "pause"
+        return redirect(reverse("admin:tournament_registrations", args=[t.pk, action]))
 
     def overview_view(self, request, tournament_id: int):
         """The whole refund table and its live progress, the preview for N entrants, the bracket."""

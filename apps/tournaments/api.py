@@ -120,6 +120,22 @@ class TournamentCancelView(APIView):
                         status=202)
 
 
+class TournamentRegistrationsPauseView(APIView):
+    """``POST .../registrations/pause/`` and ``.../registrations/resume/`` (operator) ``{"reason"}``."""
+
+    permission_classes = [IsOperator]
+    action = "pause"
+
+    @extend_schema(request=dict, responses=dict)
+    @idempotent
+    def post(self, request, tournament_id: int):
+        write = services.tournament_registrations_pause if self.action == "pause" else \
+            services.tournament_registrations_resume
+        write(actor=request.user, tournament_id=tournament_id, reason=_body(request).get("reason"),
+              ip=request_ip(request))
+        return Response(selectors.tournament_as_dict(selectors.tournament_get(tournament_id=tournament_id)))
+
+
 class TournamentStandingsView(APIView):
     permission_classes = [AllowAny]
 

@@ -109,11 +109,26 @@ def demo_tournaments(stdout) -> None:
                 break
             _play_round(t)
         made.append(t)
+    if t := _make(admin, "Torneo a punti concluso", game="briscola", format="points", kind="scheduled",
+                  starts_at=_tonight(), min_players=2, max_players=16, buy_in_cents=500, payouts=[60, 40]):
+        _register(t, people[:3])  # 3 players: 2 rounds, one bye a round
+        services.tournament_start(tournament_id=t.pk, actor=admin)
+        for _ in range(6):
+            t.refresh_from_db()
+            if t.status != Tournament.RUNNING:
+                break
+            _play_round(t)
+        made.append(t)
+    if t := _make(admin, "Eliminazione in corso", game="briscola", kind="scheduled", starts_at=_tonight(),
+                  min_players=2, max_players=16, buy_in_cents=500, payouts=[70, 30]):
+        _register(t, people[6:12])  # 6 players: an 8 bracket, 2 byes, 2 matches being played
+        services.tournament_start(tournament_id=t.pk, actor=admin)
+        made.append(t)
     if t := _make(admin, "Torneo annullato", game="briscola", max_players=8, payouts=[50, 30, 20]):
         _register(t, people[4:12])
         services.tournament_start(tournament_id=t.pk)
         _play_round(t)
-        services.tournament_cancel(actor=admin, tournament_id=t.pk, reason="Server malfunction during round 2")
+        services.tournament_cancel(actor=admin, tournament_id=t.pk, reason="Malfunzionamento del server durante il turno 2")
         services.tournament_refunds_pay(tournament_id=t.pk)
         made.append(t)
     if made:

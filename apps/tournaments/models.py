@@ -61,6 +61,9 @@ class Tournament(models.Model):
     refunds_done_at = models.DateTimeField(null=True, blank=True)
     #: the draws (byes, pairings, seat lots), as the tournament log of platform.md §5.5
     draws = models.JSONField(default=list, blank=True)
+    #: an operator paused the registrations (issue 16): nobody can register until resumed
+    registrations_paused_at = models.DateTimeField(null=True, blank=True)
+    registrations_pause_reason = models.CharField(max_length=500, blank=True)
     #: grows after every committed change the tournament page shows (live updates)
     version = models.PositiveIntegerField(default=0)
 
@@ -138,6 +141,8 @@ class TournamentMatch(models.Model):
     status = models.CharField(max_length=10, default=PLAYING, db_index=True)
     winner = models.ForeignKey(Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     scores = models.JSONField(null=True, blank=True)
+    #: a disqualified player's match: the opponent won without (or before the end of) play (§5.7)
+    forfeit = models.BooleanField(default=False)
     #: a knockout match that ended with no winner is played again (platform.md §5.7)
     replay_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
 

@@ -4,8 +4,8 @@ Tournament matches are ordinary matches with no table, played by the same action
 table matches (REST, socket, robot, turn timer), with the tournament's rules: no friendly
 cancellation (409 ``not_allowed_in_tournament``), never forfeited for absence (the robot
 plays under the turn timer), no XP per match (a cancelled tournament counts for nothing).
-This module creates them, reads their outcome, and stops them when the tournament is
-cancelled; ``receivers.py`` hears ``match_finished`` and the tick reconciles as a safety net.
+This module creates them, reads their outcome, forfeits a disqualified player's seat, credits
+their XP when the tournament finishes, and stops them when the tournament is cancelled; ``receivers.py`` hears ``match_finished`` and the tick reconciles as a safety net.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from django.contrib.auth import get_user_model
 
 from apps.games.engines import get_engine
 from apps.matches.models import Match, MatchSeat
-from apps.matches.services import match_create, match_robot_move, matches_cancel
+from apps.matches.services import match_abandon, match_create, match_robot_move, matches_cancel
+from apps.rankings.services import rankings_award_match
 
-__all__ = ["match_outcomes", "match_play_out_by_robots", "match_start", "matches_cancel", "outcome_of",
-           "tournament_match_options"]
+__all__ = ["match_forfeit", "match_outcomes", "match_play_out_by_robots", "match_start", "matches_cancel",
+           "matches_award_xp", "outcome_of", "tournament_match_options"]
 
 
 def tournament_match_options(*, game: str, options: dict[str, Any], knockout: bool) -> dict[str, Any]:
@@ -47,10 +48,11 @@ def match_start(*, game: str, options: dict[str, Any], player_ids: list[int], tu
 
 
 def outcome_of(status: str, result: dict[str, Any] | None) -> dict[str, Any]:
-    """``{"status", "winner" (seat side or None), "scores"}`` from a match's status and result."""
+    """``{"status", "winner" (seat side or None), "scores", "forfeit"}`` from a match's status and
+    result; ``forfeit`` is true when a seat was abandoned (a sanctioned player's forfeit)."""
     result = result or {}
     return {"status": status, "winner": result.get("winner") if status == Match.FINISHED else None,
-            "scores": result.get("scores")}
+            "scores": result.get("scores"), "forfeit": bool(result.get("abandoned"))}
 
 
 def match_outcomes(*, match_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
@@ -66,3 +68,32 @@ def match_play_out_by_robots(*, match_id: int) -> None:
     for _ in range(5000):  # one move at a time, whatever the robots' move delay
         if not match_robot_move(match_id=match_id):
             break
+
+
+def match_forfeit(*, match_id: int, player_id: int) -> bool:
+    """A disqualified player's seat is abandoned: heads-up, the opponent wins now (§5.7). A game
+    whose abandoned seat is played on by the robot (poker folds hand after hand) is stopped
+    instead: the tournament has recorded the forfeit, nothing is left to play. Called with the
+    tournament row locked (the owner's row first, then the match)."""
+    match = Match.objects.select_for_update().filter(pk=match_id, status=Match.PLAYING).first()
+    seat = match.match_seats.filter(player_id=player_id).first() if match else None
+    if match is None or seat is None:
+        return False
+    if not seat.abandoned:
+        match_abandon(match=match, seat=seat.number)
+    if match.status == Match.PLAYING:
+        matches_cancel(match_ids=[match_id])
+    return True
+
+
+def matches_award_xp(*, match_ids: Iterable[int]) -> int:
+    """Credit the XP held back from a finished tournament's matches (§5.10, §9): once per player
+    and match (a rerun credits nothing more). Heads-up: the sides are the two seats."""
+    awarded = 0
+    for match in Match.objects.filter(pk__in=list(match_ids), status=Match.FINISHED).prefetch_related(
+            "match_seats"):
+        seats = list(match.match_seats.all())
+        winner = (match.result or {}).get("winner")
+        awarded += len(rankings_award_match(match=match, teams=[[ms.number] for ms in sorted(
+            seats, key=lambda ms: ms.number)], winner=winner, seats=seats, held_back=True))
+    return awarded

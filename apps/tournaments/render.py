@@ -9,6 +9,7 @@ from apps.games.engines import ENGINES
 
 from . import rules, selectors
 from .models import Tournament
+from .services import registration_window_open
 
 
 def bracket_columns(matches: list[dict[str, Any]], entrants: int) -> list[dict[str, Any]]:
@@ -33,9 +34,14 @@ def tournament_context(t: Tournament, user) -> dict[str, Any]:
     rows = selectors.standings(t)
     operator = selectors.is_operator(user)
     mine = selectors.my_registration(t, user)
-    sizes = dict(t.registrations.filter(active=True).values_list("pk", "position_size"))
+    sizes, disqualified = {}, set()
+    for pk, size, dq in t.registrations.filter(active=True).values_list("pk", "position_size", "disqualified"):
+        sizes[pk] = size
+        if dq:
+            disqualified.add(pk)
     for r in rows:
         r["is_mine"] = mine is not None and r["_player"] == mine.player_id
+        r["disqualified"] = r["_order"] in disqualified
         size = sizes.get(r["_order"], 1) if t.format == Tournament.KNOCKOUT else 1
         pos = r["position"]
         r["position_label"] = "–" if pos is None else f"{pos}–{pos + size - 1}" if size > 1 else str(pos)
@@ -47,6 +53,6 @@ def tournament_context(t: Tournament, user) -> dict[str, Any]:
         if t.format == Tournament.KNOCKOUT and t.started_at else [],
         "progress": selectors.refund_progress(t) if t.status == Tournament.CANCELLED else None,
         "can_register": detail["registration_open"] and mine is None,
-        "can_unregister": detail["registration_open"] and mine is not None,
+        "can_unregister": registration_window_open(t) and mine is not None,
         "prize_rows": list(enumerate(detail["payouts_cents"] or [], start=1)),
     }

@@ -30,23 +30,30 @@ class Rng(Protocol):
 # -- entry cost (§5.1) -------------------------------------------------------------------
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a message for translation (makemessages finds it by this name); the services
+    translate it when they refuse, so this module needs no Django."""
+    return message
+
+
+
 def entry_errors(*, buy_in_cents: object, fee_cents: object) -> dict[str, list[str]]:
     """The Italian skill-game entry rules: a multiple of €0.50, at most €100, fee at most 20%."""
     errors: dict[str, list[str]] = {}
     if type(buy_in_cents) is not int or buy_in_cents < 0:
-        errors["buy_in_cents"] = ["A non-negative whole number of cents."]
+        errors["buy_in_cents"] = [gettext_noop("A non-negative whole number of cents.")]
     elif buy_in_cents % ENTRY_STEP:
-        errors["buy_in_cents"] = ["The entry cost must be a multiple of €0.50 (50 cents)."]
+        errors["buy_in_cents"] = [gettext_noop("The entry cost must be a multiple of €0.50 (50 cents).")]
     elif buy_in_cents > ENTRY_MAX:
-        errors["buy_in_cents"] = ["The entry cost may be at most €100 (10000 cents)."]
+        errors["buy_in_cents"] = [gettext_noop("The entry cost may be at most €100 (10000 cents).")]
     if type(fee_cents) is not int or fee_cents < 0:
-        errors["fee_cents"] = ["A non-negative whole number of cents."]
+        errors["fee_cents"] = [gettext_noop("A non-negative whole number of cents.")]
     elif "buy_in_cents" not in errors:
         assert isinstance(buy_in_cents, int)
         if buy_in_cents == 0 and fee_cents:
-            errors["fee_cents"] = ["A freeroll has no fee."]
+            errors["fee_cents"] = [gettext_noop("A freeroll has no fee.")]
         elif fee_cents * 100 > buy_in_cents * FEE_MAX_PERCENT:
-            errors["fee_cents"] = ["The fee may be at most 20% of the entry cost."]
+            errors["fee_cents"] = [gettext_noop("The fee may be at most 20 per cent of the entry cost.")]
     return errors
 
 

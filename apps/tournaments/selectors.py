@@ -59,6 +59,8 @@ def tournament_as_dict(t: Tournament, *, nicknames: bool = True) -> dict[str, An
         "max_players": t.max_players, "starts_at": t.starts_at.isoformat() if t.starts_at else None,
         "payouts": t.payouts, "game_options": t.game_options, "rounds": t.rounds, "turn_seconds": t.turn_seconds,
         "status": t.status, "registration_open": registration_open(t),
+        "registrations_paused": t.registrations_paused_at is not None,
+        "registrations_pause_reason": t.registrations_pause_reason or None,
         "registrations_close_at": t.registrations_close_at.isoformat() if t.registrations_close_at else None,
         "entrants": entrants, "entry": rules.entry_display(buy_in_cents=t.buy_in_cents, fee_cents=t.fee_cents),
         "current_round": t.current_round,
@@ -125,7 +127,7 @@ def tournament_matches(t: Tournament) -> list[dict[str, Any]]:
         seats = [tm.first.nickname] + ([tm.second.nickname] if tm.second_id else [])
         out.append({"id": tm.match_id, "round": tm.round, "seats": seats, "status": tm.status,
                     "winner": tm.winner.nickname if tm.winner_id else None, "scores": tm.scores,
-                    "replay": tm.replay_of_id is not None})
+                    "replay": tm.replay_of_id is not None, "forfeit": tm.forfeit})
     return out
 
 

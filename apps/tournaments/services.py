@@ -24,6 +24,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
 
 from apps.audit.services import audit_record
 from apps.common.bulk import rows_update
@@ -71,10 +72,10 @@ def _rng() -> secrets.SystemRandom:
 
 def _locked(tournament_id: Any) -> Tournament:
     if type(tournament_id) is not int:
-        raise NotFoundError("No such tournament.")
+        raise NotFoundError(_("No such tournament."))
     t = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if t is None:
-        raise NotFoundError("No such tournament.")
+        raise NotFoundError(_("No such tournament."))
     return t
 
 
@@ -94,7 +95,7 @@ def _is_int(v: Any) -> bool:
 def tournament_validate(data: Any, *, current: Tournament | None = None) -> dict[str, Any]:
     """The creation rules of platform.md §5.1; 400 validation_error with ``fields``."""
     if not isinstance(data, dict):
-        raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object."]})
+        raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object.")]})
     base: dict[str, Any] = {}
     if current is not None:
         base = {f: getattr(current, f) for f in CREATE_FIELDS if f != "satellite_target"}
@@ -103,85 +104,86 @@ def tournament_validate(data: Any, *, current: Tournament | None = None) -> dict
     unknown = set(data) - set(CREATE_FIELDS)
     fields: dict[str, list[str]] = {}
     for name in sorted(unknown):
-        fields[name] = ["Unknown field."]
+        fields[name] = [_("Unknown field.")]
     d = {**{"fee_cents": 0, "guaranteed_cents": 0, "prize": Tournament.CASH, "satellite_target": None,
             "starts_at": None, "game_options": {}, "rounds": None, "turn_seconds": 30, "payouts": None},
          **base, **{k: v for k, v in data.items() if k in CREATE_FIELDS}}
     name = d.get("name")
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 100 or len(name) > 100:
-        fields["name"] = ["1 to 100 characters."]
+        fields["name"] = [_("1 to 100 characters.")]
     engine = None
     if d.get("game") not in ENGINES:
-        fields["game"] = ["A registered game: " + ", ".join(ENGINES) + "."]
+        fields["game"] = [_("A registered game: %(games)s.") % {"games": ", ".join(ENGINES)}]
     else:
         engine = get_engine(d["game"])
         if 2 not in engine.player_counts:
-            fields["game"] = ["This game cannot be played heads-up (one player a side)."]
+            fields["game"] = [_("This game cannot be played heads-up (one player a side).")]
     if d.get("kind") not in (Tournament.SIT_AND_GO, Tournament.SCHEDULED):
-        fields["kind"] = ["sit_and_go or scheduled."]
+        fields["kind"] = [_("sit_and_go or scheduled.")]
     if d.get("format") not in (Tournament.KNOCKOUT, Tournament.POINTS):
-        fields["format"] = ["knockout or points."]
-    fields.update(rules.entry_errors(buy_in_cents=d.get("buy_in_cents"), fee_cents=d.get("fee_cents")))
+        fields["format"] = [_("knockout or points.")]
+    fields.update({k: [_(m) for m in v] for k, v in rules.entry_errors(
+        buy_in_cents=d.get("buy_in_cents"), fee_cents=d.get("fee_cents")).items()})
     guaranteed = d.get("guaranteed_cents")
     if not _is_int(guaranteed) or guaranteed < 0 or guaranteed > 100_000_000:
-        fields["guaranteed_cents"] = ["A whole number of cents, 0 or more."]
+        fields["guaranteed_cents"] = [_("A whole number of cents, 0 or more.")]
     elif d.get("buy_in_cents") == 0 and guaranteed == 0:
-        fields["guaranteed_cents"] = ["A freeroll needs a guaranteed prize pool above 0."]
+        fields["guaranteed_cents"] = [_("A freeroll needs a guaranteed prize pool above 0.")]
     prize = d.get("prize")
     if prize not in (Tournament.CASH, Tournament.BONUS, Tournament.SATELLITE):
-        fields["prize"] = ["cash, bonus or satellite."]
+        fields["prize"] = [_("cash, bonus or satellite.")]
     elif prize == Tournament.BONUS and d.get("buy_in_cents") != 0:
-        fields["prize"] = ["Bonus prizes only for a freeroll (entry cost 0)."]
+        fields["prize"] = [_("Bonus prizes only for a freeroll (entry cost 0).")]
     lo, hi = d.get("min_players"), d.get("max_players")
     if d.get("kind") == Tournament.SIT_AND_GO and lo is None:
         lo = d["min_players"] = hi
     if not _is_int(hi) or not rules.PLAYERS_MIN <= hi <= rules.PLAYERS_MAX:
-        fields["max_players"] = ["A whole number from 2 to 512."]
+        fields["max_players"] = [_("A whole number from 2 to 512.")]
     if not _is_int(lo) or not rules.PLAYERS_MIN <= lo <= rules.PLAYERS_MAX:
-        fields["min_players"] = ["A whole number from 2 to 512."]
+        fields["min_players"] = [_("A whole number from 2 to 512.")]
     elif "max_players" not in fields and lo > hi:
-        fields["min_players"] = ["At most max_players."]
+        fields["min_players"] = [_("At most max_players.")]
     if d.get("kind") == Tournament.SIT_AND_GO and "max_players" not in fields:
         if _is_int(lo) and lo != hi:
-            fields["min_players"] = ["A Sit and Go starts when full: min_players equals max_players."]
+            fields["min_players"] = [_("A Sit and Go starts when full: min_players equals max_players.")]
         if d.get("format") == Tournament.KNOCKOUT and hi & (hi - 1):
-            fields["max_players"] = ["A knockout Sit and Go needs a power of two (2, 4, 8, 16, ...)."]
+            fields["max_players"] = [_("A knockout Sit and Go needs a power of two (2, 4, 8, 16, ...).")]
     starts_at = d.get("starts_at")
     if isinstance(starts_at, str):
         parsed = parse_datetime(starts_at) if "\x00" not in starts_at else None
         if parsed is None or parsed.tzinfo is None:
-            fields["starts_at"] = ["An ISO 8601 date and time with its time zone."]
+            fields["starts_at"] = [_("An ISO 8601 date and time with its time zone.")]
         starts_at = parsed
     if d.get("kind") == Tournament.SCHEDULED:
         if not isinstance(starts_at, datetime):
-            fields.setdefault("starts_at", ["Required for a scheduled tournament."])
+            fields.setdefault("starts_at", [_("Required for a scheduled tournament.")])
         elif starts_at <= timezone.now() and (current is None or "starts_at" in data):
-            fields["starts_at"] = ["It must be in the future."]
+            fields["starts_at"] = [_("It must be in the future.")]
     elif d.get("kind") == Tournament.SIT_AND_GO:
         if starts_at is not None:
-            fields["starts_at"] = ["A Sit and Go has no start time: it starts when full."]
+            fields["starts_at"] = [_("A Sit and Go has no start time: it starts when full.")]
         starts_at = None
     payouts = d.get("payouts")
     if payouts is None and prize == Tournament.SATELLITE:
         payouts = [100]
     if (not isinstance(payouts, list) or not payouts or not all(_is_int(p) and 1 <= p <= 100 for p in payouts)
             or sum(payouts) != 100 or any(a < b for a, b in zip(payouts, payouts[1:], strict=False))):
-        fields["payouts"] = ["Whole percentages from 1 to 100, non-increasing, summing to 100."]
+        fields["payouts"] = [_("Whole percentages from 1 to 100, non-increasing, summing to 100.")]
     elif _is_int(hi) and len(payouts) > hi:
-        fields["payouts"] = ["At most max_players places."]
+        fields["payouts"] = [_("At most max_players places.")]
     rounds = d.get("rounds")
     if rounds is not None:
         if d.get("format") != Tournament.POINTS:
-            fields["rounds"] = ["Only for the points format."]
+            fields["rounds"] = [_("Only for the points format.")]
         elif not _is_int(rounds) or not 1 <= rounds <= 15:
-            fields["rounds"] = ["From 1 to 15."]
+            fields["rounds"] = [_("From 1 to 15.")]
     turn = d.get("turn_seconds")
     if not _is_int(turn) or not 10 <= turn <= 120:
-        fields["turn_seconds"] = ["From 10 to 120 seconds."]
+        fields["turn_seconds"] = [_("From 10 to 120 seconds.")]
     options = d.get("game_options")
     if engine is not None and "game" not in fields:
         if not isinstance(options, dict):
-            fields["game_options"] = ["A JSON object of the game's options."]
+            fields["game_options"] = [_("A JSON object of the game's options.")]
         else:
             options = {k: v for k, v in options.items() if k != "knockout"}
             try:
@@ -192,22 +194,23 @@ def tournament_validate(data: Any, *, current: Tournament | None = None) -> dict
     target_id = d.get("satellite_target")
     if prize == Tournament.SATELLITE:
         if not _is_int(target_id):
-            fields["satellite_target"] = ["The id of the tournament whose seats this satellite awards."]
+            fields["satellite_target"] = [_("The id of the tournament whose seats this satellite awards.")]
         else:
             target = Tournament.objects.filter(pk=target_id).first()
             if (target is None or target.status != Tournament.OPEN or target.buy_in_cents <= 0
                     or target.prize == Tournament.BONUS or (current is not None and target.pk == current.pk)):
-                fields["satellite_target"] = ["An open tournament with an entry cost, paying cash or seats."]
+                fields["satellite_target"] = [_("An open tournament with an entry cost, paying cash or seats.")]
             elif not fields.keys() & {"buy_in_cents", "fee_cents", "min_players", "guaranteed_cents"}:
                 least = max(lo * (d["buy_in_cents"] - d["fee_cents"]), guaranteed)
                 if least < target.buy_in_cents:
                     fields["satellite_target"] = [
                         "With min_players entrants the pool must cover at least one seat of the target."]
     elif target_id is not None:
-        fields["satellite_target"] = ["Only for prize 'satellite'."]
+        fields["satellite_target"] = [_("Only for prize 'satellite'.")]
     if fields:
         first = next(iter(fields))
-        raise ValidationFailed(f"The tournament is not valid ({first}: {fields[first][0]})", fields=fields)
+        raise ValidationFailed(_("The tournament is not valid (%(field)s: %(error)s)")
+                               % {"field": first, "error": fields[first][0]}, fields=fields)
     d["starts_at"] = starts_at
     d["payouts"] = payouts
     d["game_options"] = options
@@ -239,14 +242,14 @@ def tournament_update(*, actor, tournament_id: Any, data: Any, ip: str | None = 
     with transaction.atomic():
         t = _locked(tournament_id)
         if t.status != Tournament.OPEN:
-            raise Conflict("The tournament has started: it can no longer be edited.", code="already_started")
+            raise Conflict(_("The tournament has started: it can no longer be edited."), code="already_started")
         if not isinstance(data, dict):
-            raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object."]})
+            raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object.")]})
         if t.registrations.filter(active=True).exists():
             locked = sorted(set(data) - set(EDITABLE_AFTER_REGISTRATION))
             if locked:
-                raise ValidationFailed("Players have registered: only the name can change now.",
-                                       fields={f: ["Cannot change after the first registration."] for f in locked})
+                raise ValidationFailed(_("Players have registered: only the name can change now."),
+                                       fields={f: [_("Cannot change after the first registration.")] for f in locked})
         before = _snapshot(t)
         d = tournament_validate(data, current=t)
         for k in CREATE_FIELDS:
@@ -261,12 +264,63 @@ def tournament_update(*, actor, tournament_id: Any, data: Any, ip: str | None = 
 # -- registration (§5.3) --------------------------------------------------------------------
 
 
-def registration_open(t: Tournament, now: datetime | None = None) -> bool:
+def registration_window_open(t: Tournament, now: datetime | None = None) -> bool:
+    """Not started and before the close (a Sit&Go: until it is full and starts)."""
     if t.status != Tournament.OPEN:
         return False
     if t.kind == Tournament.SIT_AND_GO:
         return True
     return (now or timezone.now()) < t.registrations_close_at
+
+
+def registration_open(t: Tournament, now: datetime | None = None) -> bool:
+    """Can a player register now: the window is open and an operator has not paused it."""
+    return t.registrations_paused_at is None and registration_window_open(t, now)
+
+
+def _pause_reason(reason: Any) -> str:
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
+        raise ValidationFailed(_("A reason is required (at most 500 characters)."),
+                               fields={"reason": [_("A non-empty reason of at most 500 characters.")]})
+    return reason.strip()
+
+
+def tournament_registrations_pause(*, actor, tournament_id: Any, reason: Any, ip: str | None = None) -> Tournament:
+    """An operator pauses a tournament's registrations (issue 16): nobody can register until
+    they are resumed (409 ``registration_closed``, saying why); the registered may still
+    unregister while the window is open. Audited; the page and its socket say so."""
+    why = _pause_reason(reason)
+    with transaction.atomic():
+        t = _locked(tournament_id)
+        if t.status != Tournament.OPEN:
+            raise Conflict(_("The tournament has already started."), code="already_started")
+        if t.registrations_paused_at is not None:
+            raise Conflict(_("Registrations are already paused."), code="already_paused")
+        t.registrations_paused_at = timezone.now()
+        t.registrations_pause_reason = why
+        t.save(update_fields=["registrations_paused_at", "registrations_pause_reason"])
+        audit_record(actor=actor, action="tournament_registrations_pause", target=t, reason=why, ip=ip)
+        _touch(t)
+        broadcast.lobby_changed()
+    return t
+
+
+def tournament_registrations_resume(*, actor, tournament_id: Any, reason: Any, ip: str | None = None) -> Tournament:
+    """Registrations open again (as far as the window allows). Audited; told like the pause."""
+    why = _pause_reason(reason)
+    with transaction.atomic():
+        t = _locked(tournament_id)
+        if t.registrations_paused_at is None:
+            raise Conflict(_("Registrations are not paused."), code="not_paused")
+        before = {"paused_at": t.registrations_paused_at.isoformat(), "reason": t.registrations_pause_reason}
+        t.registrations_paused_at = None
+        t.registrations_pause_reason = ""
+        t.save(update_fields=["registrations_paused_at", "registrations_pause_reason"])
+        audit_record(actor=actor, action="tournament_registrations_resume", target=t, reason=why, before=before,
+                     ip=ip)
+        _touch(t)
+        broadcast.lobby_changed()
+    return t
 
 
 def _player_checks(user) -> None:
@@ -286,13 +340,16 @@ def tournament_register(*, user, tournament_id: Any, ip: str | None = None) -> R
     _player_checks(user)
     with transaction.atomic():
         t = _locked(tournament_id)
+        if t.registrations_paused_at is not None and registration_window_open(t):
+            raise Conflict(_("Registrations for this tournament are paused by the operator: %(reason)s")
+                           % {"reason": t.registrations_pause_reason}, code="registration_closed")
         if not registration_open(t):
-            raise Conflict("Registration for this tournament is closed.", code="registration_closed")
+            raise Conflict(_("Registration for this tournament is closed."), code="registration_closed")
         if t.registrations.filter(active=True, player=user).exists():
-            raise Conflict("You are already registered for this tournament.", code="already_registered")
+            raise Conflict(_("You are already registered for this tournament."), code="already_registered")
         entrants = t.registrations.filter(active=True).count()
         if entrants >= t.max_players:
-            raise Conflict("The tournament is full.", code="tournament_full")
+            raise Conflict(_("The tournament is full."), code="tournament_full")
         from_bonus = from_cash = 0
         if t.buy_in_cents:
             ids = sorted(account_get(player_code(user), c).pk for c in (CASH, BONUS))
@@ -302,8 +359,9 @@ def tournament_register(*, user, tournament_id: Any, ip: str | None = None) -> R
                                            cash_balance=balances.get(CASH, 0))
             if sources is None:
                 raise InsufficientFunds(
-                    f"The entry costs €{rules.euro(t.buy_in_cents)}: your bonus and cash together are "
-                    f"€{rules.euro(balances.get(BONUS, 0) + balances.get(CASH, 0))}.")
+                    _("The entry costs €%(entry)s: your bonus and cash together are €%(balance)s.")
+                    % {"entry": rules.euro(t.buy_in_cents),
+                       "balance": rules.euro(balances.get(BONUS, 0) + balances.get(CASH, 0))})
             from_bonus, from_cash = sources
         reg = Registration.objects.create(tournament=t, player=user, nickname=nickname_of(user) or "",
                                           created=timezone.now(), paid_bonus_cents=from_bonus,
@@ -323,26 +381,97 @@ def tournament_register(*, user, tournament_id: Any, ip: str | None = None) -> R
 def tournament_unregister(*, user, tournament_id: Any) -> tuple[int, int]:
     """The full buy-in back to the currencies it came from: (bonus, cash)."""
     if not getattr(user, "is_authenticated", False):
-        raise NotFoundError("No such registration.")
+        raise NotFoundError(_("No such registration."))
     with transaction.atomic():
         t = _locked(tournament_id)
         reg = t.registrations.filter(active=True, player=user).first()
         if reg is None:
-            raise Conflict("You are not registered for this tournament.", code="not_registered")
-        if not registration_open(t):
-            raise Conflict("Registration has closed: you can no longer unregister.", code="registration_closed")
-        reg.active = False
-        reg.unregistered_at = timezone.now()
-        reg.save(update_fields=["active", "unregistered_at"])
+            raise Conflict(_("You are not registered for this tournament."), code="not_registered")
+        if not registration_window_open(t):
+            raise Conflict(_("Registration has closed: you can no longer unregister."), code="registration_closed")
+        _registration_cancel(t, reg, key="unregister_refund")
         bonus, cash = reg.paid_bonus_cents, reg.paid_cash_cents
-        if bonus or cash:
-            ledger_post(kind="unregister_refund", reference=f"tournament:{t.pk}", legs=[
-                Leg(t.escrow, BONUS, -bonus), Leg(player_code(user), BONUS, bonus),
-                Leg(t.escrow, CASH, -cash), Leg(player_code(user), CASH, cash),
-            ], idempotency_key=f"unregister_refund:tournament:{t.pk}:registration:{reg.pk}")
         _touch(t)
         broadcast.lobby_changed()
     return bonus, cash
+
+
+# -- a sanction that keeps a player out of the lobby (§7.4, §5.7) ------------------------------
+
+
+def tournaments_sanction_apply(*, player_id: int, sanction_id: int | None = None) -> dict[str, int]:
+    """A lobby ban, account suspension or authority report has started (compliance's
+    ``sanction_started``, after its commit): the player's registrations in tournaments not yet
+    started are cancelled with full refunds (kind ``unregister_refund``, even after registration
+    closed), and they are disqualified from running ones. One transaction per tournament, each
+    under its row lock; safe to run twice (a cancelled registration is inactive, a disqualified
+    one is skipped). Lifting the sanction restores neither."""
+    regs = (Registration.objects.filter(player_id=player_id, active=True,
+                                        tournament__status__in=[Tournament.OPEN, Tournament.RUNNING])
+            .order_by("tournament_id").values_list("tournament_id", flat=True))
+    done = {"cancelled": 0, "disqualified": 0}
+    for tournament_id in list(regs):
+        with transaction.atomic():
+            t = _locked(tournament_id)
+            reg = t.registrations.filter(active=True, player_id=player_id).first()
+            if reg is None:
+                continue
+            if t.status == Tournament.OPEN:
+                _registration_cancel(t, reg, key="sanction_refund")
+                audit_record(actor=None, action="registration_cancel_sanction", target=t,
+                             after={"registration": reg.pk, "nickname": reg.nickname, "sanction": sanction_id,
+                                    "refunded_bonus_cents": reg.paid_bonus_cents,
+                                    "refunded_cash_cents": reg.paid_cash_cents},
+                             reason="sanction")
+                done["cancelled"] += 1
+            elif t.status == Tournament.RUNNING and not reg.disqualified:
+                _disqualify(t, reg)
+                audit_record(actor=None, action="registration_disqualify", target=t,
+                             after={"registration": reg.pk, "nickname": reg.nickname, "sanction": sanction_id},
+                             reason="sanction")
+                done["disqualified"] += 1
+            else:
+                continue
+            _touch(t)
+            broadcast.lobby_changed()
+    return done
+
+
+def _registration_cancel(t: Tournament, reg: Registration, *, key: str) -> None:
+    """The registration ends and its whole payment goes back to its currencies (§5.3)."""
+    reg.active = False
+    reg.unregistered_at = timezone.now()
+    reg.save(update_fields=["active", "unregistered_at"])
+    bonus, cash = reg.paid_bonus_cents, reg.paid_cash_cents
+    if bonus or cash:
+        player = player_code(reg.player_id)
+        ledger_post(kind="unregister_refund", reference=f"tournament:{t.pk}", legs=[
+            Leg(t.escrow, BONUS, -bonus), Leg(player, BONUS, bonus),
+            Leg(t.escrow, CASH, -cash), Leg(player, CASH, cash),
+        ], idempotency_key=f"{key}:tournament:{t.pk}:registration:{reg.pk}")
+
+
+def _disqualify(t: Tournament, reg: Registration) -> None:
+    """§5.7: the match in progress is a forfeit (the opponent wins); in the knockout format a
+    player waiting for the next round forfeits it when paired, and already holds that round's
+    losers' position (for a cancellation, §6.2); in the points format they are left out of later
+    pairings and ranked below everyone not disqualified."""
+    reg.disqualified = True
+    reg.save(update_fields=["disqualified"])
+    tm = (t.tmatches.filter(status=TournamentMatch.PLAYING).filter(Q(first=reg) | Q(second=reg))
+          .select_related("first", "second").first())
+    if tm is not None:
+        tm.first.disqualified = tm.first.disqualified or tm.first_id == reg.pk
+        tm.second.disqualified = tm.second.disqualified or tm.second_id == reg.pk
+        if tm.match_id:
+            play.match_forfeit(match_id=tm.match_id, player_id=reg.player_id)
+        _record_result(t, tm, 1 if tm.first_id == reg.pk else 0, None, forfeit=True)
+        _round_check(t)
+    elif t.format == Tournament.KNOCKOUT and not reg.eliminated:
+        going_on = t.tmatches.filter(round=t.current_round, replay_of__isnull=True).count()
+        reg.eliminated_round = t.current_round + 1
+        reg.position, reg.position_size = going_on // 2 + 1, max(1, going_on // 2)
+        reg.save(update_fields=["eliminated_round", "position", "position_size"])
 
 
 # -- the prize pool (§5.4, §5.9) ----------------------------------------------------------------
@@ -385,11 +514,11 @@ def tournament_start(*, tournament_id: Any, actor=None, ip: str | None = None) -
         entrants = t.registrations.filter(active=True).count()
         if actor is not None:
             if t.kind != Tournament.SCHEDULED:
-                raise Conflict("A Sit and Go starts by itself when it is full.", code="not_scheduled")
+                raise Conflict(_("A Sit and Go starts by itself when it is full."), code="not_scheduled")
             if t.status != Tournament.OPEN:
-                raise Conflict("The tournament has already started.", code="already_started")
+                raise Conflict(_("The tournament has already started."), code="already_started")
             if entrants < t.min_players:
-                raise Conflict(f"{entrants} registered: at least {t.min_players} are needed.",
+                raise Conflict(_("%(n)s registered: at least %(least)s are needed.") % {"n": entrants, "least": t.min_players},
                                code="not_enough_players")
         elif t.status != Tournament.OPEN or entrants < t.min_players or (
                 t.kind == Tournament.SIT_AND_GO and entrants < t.max_players):
@@ -488,13 +617,33 @@ def _next_round(t: Tournament, regs: list[Registration]) -> None:
         byes = [bye] if bye is not None else []
     for reg_id in byes:
         _bye(t, round_no, by_id[reg_id])
+    forfeits = []
     for a, b in pairs:
-        _pair(t, round_no, by_id[a], by_id[b])
+        if by_id[a].disqualified or by_id[b].disqualified:
+            forfeits.append(_forfeit_pairing(t, round_no, by_id[a], by_id[b], rng))
+        else:
+            _pair(t, round_no, by_id[a], by_id[b])
     t.current_round = round_no
     t.draws = [*t.draws, {"round": round_no, "byes": [by_id[i].nickname for i in byes],
                           "pairs": [[by_id[a].nickname, by_id[b].nickname] for a, b in pairs],
                           "at": timezone.now().isoformat()}]
     t.save(update_fields=["current_round", "draws"])
+    for tm in forfeits:  # once the whole round exists: the losers' group size is its match count
+        _knockout_eliminate(t, tm, tm.second if tm.winner_id == tm.first_id else tm.first)
+    _round_check(t)  # a round of forfeits only is over at once
+
+
+def _forfeit_pairing(t: Tournament, round_no: int, a: Registration, b: Registration,
+                     rng: secrets.SystemRandom) -> TournamentMatch:
+    """A knockout pairing with a disqualified player: no match is played, the opponent wins
+    (§5.7). Both disqualified: the one who goes on (to forfeit next) is drawn by lot."""
+    if a.disqualified and b.disqualified:
+        winner = rng.choice([a, b])
+        t.draws = [*t.draws, {"round": round_no, "forfeit_lot": winner.nickname, "among": [a.nickname, b.nickname]}]
+    else:
+        winner = b if a.disqualified else a
+    return TournamentMatch.objects.create(tournament=t, round=round_no, first=a, second=b, winner=winner,
+                                          status=TournamentMatch.FINISHED, forfeit=True)
 
 
 # -- a match ends (§5.5–5.7) ---------------------------------------------------------------------
@@ -518,31 +667,43 @@ def tournament_match_finished(*, match_id: int, outcome: dict[str, Any] | None =
         if outcome is None or outcome.get("status") == "playing":
             return False
         side = outcome.get("winner")
-        tm.scores = outcome.get("scores")
-        tm.status = TournamentMatch.FINISHED
         if outcome.get("status") == "cancelled":
             side = None
-        regs = [tm.first, tm.second]
-        if side in (0, 1):
-            tm.winner = regs[side]
-        tm.save(update_fields=["scores", "status", "winner"])
-        if t.format == Tournament.KNOCKOUT:
-            if tm.winner is None:
-                _pair(t, tm.round, tm.first, tm.second, replay_of=tm)  # replay until someone wins
-            else:
-                _knockout_eliminate(t, tm, regs[1 - side])
-        else:
-            vps = rules.match_vp(side if side in (0, 1) else None)
-            scores = tm.scores if isinstance(tm.scores, list) and len(tm.scores) == 2 else [0, 0]
-            for i, reg in enumerate(regs):
-                reg.vp += vps[i]
-                diff = scores[i] - scores[1 - i]
-                reg.game_diff += -diff if get_engine(t.game).lower_score_wins else diff
-                reg.save(update_fields=["vp", "game_diff"])
-        if not t.tmatches.filter(round=t.current_round, status=TournamentMatch.PLAYING).exists():
-            _round_complete(t)
+        _record_result(t, tm, side if side in (0, 1) else None, outcome.get("scores"),
+                       forfeit=bool(outcome.get("forfeit")))
+        _round_check(t)
         _touch(t)
     return True
+
+
+def _record_result(t: Tournament, tm: TournamentMatch, side: int | None, scores: Any, *, forfeit: bool) -> None:
+    """A match's result in the bracket or the points table (the tournament row is locked).
+    A forfeit (a disqualified player's seat abandoned, §5.7) counts 2 VP to 0 and no game points."""
+    tm.scores = scores
+    tm.status = TournamentMatch.FINISHED
+    tm.forfeit = forfeit
+    regs = [tm.first, tm.second]
+    tm.winner = regs[side] if side in (0, 1) else None
+    tm.save(update_fields=["scores", "status", "winner", "forfeit"])
+    if t.format == Tournament.KNOCKOUT:
+        if tm.winner is None:
+            _pair(t, tm.round, tm.first, tm.second, replay_of=tm)  # replay until someone wins
+        else:
+            _knockout_eliminate(t, tm, regs[1 - side])
+        return
+    vps = rules.match_vp(side)
+    scores = scores if isinstance(scores, list) and len(scores) == 2 and not forfeit else [0, 0]
+    for i, reg in enumerate(regs):
+        reg.vp += vps[i]
+        diff = scores[i] - scores[1 - i]
+        reg.game_diff += -diff if get_engine(t.game).lower_score_wins else diff
+        reg.save(update_fields=["vp", "game_diff"])
+
+
+def _round_check(t: Tournament) -> None:
+    if t.status == Tournament.RUNNING and not t.tmatches.filter(round=t.current_round,
+                                                                status=TournamentMatch.PLAYING).exists():
+        _round_complete(t)
 
 
 def _knockout_eliminate(t: Tournament, tm: TournamentMatch, loser: Registration) -> None:
@@ -637,6 +798,8 @@ def _finish(t: Tournament, regs: list[Registration]) -> None:
     t.finished_at = now
     t.save()
     _escrow_sweep(t)
+    # the XP of its matches is credited only now: a cancelled tournament gives none (§5.10, §9)
+    play.matches_award_xp(match_ids=t.tmatches.filter(match_id__isnull=False).values_list("match_id", flat=True))
     broadcast.lobby_changed()
 
 
@@ -701,14 +864,14 @@ def _refund_table(t: Tournament, regs: list[Any]) -> dict[int, rules.Refund]:
 def tournament_cancel(*, actor, tournament_id: Any, reason: Any, ip: str | None = None) -> Tournament:
     """Cancel now (status and matches in this transaction); a task pays the refunds."""
     if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
-        raise ValidationFailed("A reason is required (at most 500 characters).",
-                               fields={"reason": ["A non-empty reason of at most 500 characters."]})
+        raise ValidationFailed(_("A reason is required (at most 500 characters)."),
+                               fields={"reason": [_("A non-empty reason of at most 500 characters.")]})
     with transaction.atomic():
         t = _locked(tournament_id)
         if t.status == Tournament.FINISHED:
-            raise Conflict("The tournament has finished: it cannot be cancelled.", code="already_finished")
+            raise Conflict(_("The tournament has finished: it cannot be cancelled."), code="already_finished")
         if t.status == Tournament.CANCELLED:
-            raise Conflict("The tournament is already cancelled.", code="already_cancelled")
+            raise Conflict(_("The tournament is already cancelled."), code="already_cancelled")
         _cancel(t, reason=reason.strip())
         audit_record(actor=actor, action="tournament_cancel", target=t, reason=reason,
                      after={"refunds": t.refunds_total}, ip=ip)
@@ -733,6 +896,10 @@ def _cancel(t: Tournament, *, reason: str) -> None:
     for (cents, rule, parts), ids in groups.items():
         Registration.objects.filter(pk__in=ids).update(refund_cents=cents, refund_rule=rule,
                                                        refund_parts=json.loads(parts))
+    dq = [r.pk for r in regs if r.disqualified]
+    if t.format == Tournament.POINTS and t.started_at is not None and dq:
+        # ranked below every remaining player, tied (§6.2): the position the refund table used
+        Registration.objects.filter(pk__in=dq).update(position=len(regs) - len(dq) + 1, position_size=len(dq))
     playing = list(t.tmatches.filter(status=TournamentMatch.PLAYING).values_list("match_id", flat=True))
     t.tmatches.filter(status=TournamentMatch.PLAYING).update(status=TournamentMatch.CANCELLED)
     play.matches_cancel(match_ids=[m for m in playing if m])

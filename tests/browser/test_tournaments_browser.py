@@ -1,6 +1,7 @@
 """The tournament pages in Debian's chromium against `manage.py serve` with the demo world:
 the lobby, a scheduled tournament, registering (and a clear refusal), the finished bracket,
-a cancelled tournament as its player and as an operator. Screenshots at 1366 and 390 px."""
+a running bracket with byes, points standings, a cancelled tournament as its player and as
+an operator. Screenshots at 1366 and 390 px."""
 
 from __future__ import annotations
 
@@ -50,6 +51,14 @@ def test_tournament_pages(chromium, mazziere_server, artifacts):
         _open(page, base, "Sit and Go concluso")
         assert page.locator(".bracket-round").count() == 2
         page.screenshot(path=str(artifacts / f"tournament-bracket-finished-{width}.png"), full_page=True)
+
+        _open(page, base, "Eliminazione in corso")  # 6 players: an 8 bracket with 2 byes, round one in play
+        assert page.locator(".bracket-round").count() == 3 and page.locator(".bracket-match.bye").count() == 2
+        page.screenshot(path=str(artifacts / f"tournament-knockout-running-{width}.png"), full_page=True)
+
+        _open(page, base, "Torneo a punti concluso")
+        assert page.locator("table.standings tbody tr").count() == 3
+        page.screenshot(path=str(artifacts / f"tournament-points-finished-{width}.png"), full_page=True)
 
         _login(page, base, "demo_elsa")
         _open(page, base, "Torneo annullato")

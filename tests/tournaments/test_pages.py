@@ -82,4 +82,9 @@ def test_seed_demo_has_every_kind():
     assert kinds.filter(prize="satellite").exists() and kinds.filter(guaranteed_cents__gte=50_000).exists()
     cancelled = Tournament.objects.get(name="Torneo annullato")
     assert cancelled.refunds_done_at is not None
+    assert names["Torneo a punti concluso"] == "finished" and names["Eliminazione in corso"] == "running"
+    points = Tournament.objects.get(name="Torneo a punti concluso")
+    assert points.format == "points" and points.tmatches.filter(status="bye").count() == 2  # 3 players, 2 rounds
+    running = Tournament.objects.get(name="Eliminazione in corso")
+    assert running.tmatches.filter(status="bye").count() == 2 and running.tmatches.filter(status="playing").count() == 2
     assert ledger_check() is None

@@ -35,3 +35,21 @@ async def test_socket_announces_each_change(operator):
     gone = WebsocketCommunicator(application, "/ws/tournaments/999999/", headers=HEADERS)
     connected, code = await gone.connect()
     assert not connected or code == 4404
+
+
+async def test_socket_announces_a_pause_of_the_registrations(operator):
+    """Pausing (and resuming) is a change the page shows: its socket says so at once."""
+    t = await sync_to_async(create)(operator, max_players=8)
+    comm = WebsocketCommunicator(application, f"/ws/tournaments/{t['id']}/", headers=HEADERS)
+    connected, _ = await comm.connect()
+    assert connected
+    first = json.loads(await comm.receive_from(timeout=3))
+    await sync_to_async(services.tournament_registrations_pause)(actor=operator, tournament_id=t["id"],
+                                                                 reason="maintenance")
+    pushed = json.loads(await asyncio.wait_for(comm.receive_from(), timeout=5))
+    assert pushed["version"] == first["version"] + 1
+    await sync_to_async(services.tournament_registrations_resume)(actor=operator, tournament_id=t["id"],
+                                                                  reason="done")
+    again = json.loads(await asyncio.wait_for(comm.receive_from(), timeout=5))
+    assert again["version"] == pushed["version"] + 1
+    await comm.disconnect()

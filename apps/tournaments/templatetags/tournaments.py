@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from apps.tournaments.rules import euro as _euro
 
@@ -32,9 +33,18 @@ def rule_label(rule) -> str:
 
 @register.filter
 def status_label(status) -> str:
-    return {"open": _("open"), "running": _("in progress"), "finished": _("finished"),
-            "cancelled": _("cancelled"), "playing": _("playing"), "eliminated": _("eliminated"),
-            "winner": _("winner"), "bye": _("bye")}.get(status or "", status)
+    """A tournament's or a player's status (Italian agrees with "torneo" and the player)."""
+    return {"open": pgettext("tournament status", "open"), "running": pgettext("tournament status", "in progress"),
+            "finished": pgettext("tournament status", "finished"),
+            "cancelled": pgettext("tournament status", "cancelled"), "playing": _("playing"),
+            "eliminated": _("eliminated"), "winner": _("winner"), "bye": _("bye")}.get(status or "", status)
+
+
+@register.filter
+def match_status_label(status) -> str:
+    """A match's status in the bracket (Italian agrees with "partita")."""
+    return {"playing": pgettext("match status", "in play"), "finished": pgettext("match status", "finished"),
+            "cancelled": pgettext("match status", "cancelled"), "bye": _("bye")}.get(status or "", status)
 
 
 @register.filter
