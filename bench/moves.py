@@ -223,6 +223,38 @@ def statements_per_move(world: list[dict], moves: int = 40) -> tuple[float, floa
             statistics.median(robot) if robot else float("nan"))
 
 
+def private_part_ms(world: list[dict], reps: int = 5) -> tuple[float, float]:
+    """(median, max of the per-table medians) CPU milliseconds of a seat's private part (hand
+    and controls: ``tables/_private.html``) rendered from a ready context, in this process,
+    for the humans of the first 20 tables: the template time issue 15 bounds to 1 ms."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from apps.tables import render
+    from apps.tables.selectors import table_access
+
+    contexts = []
+    with translation.override("it"):
+        for w in world[:20]:
+            snap = render.snapshot_current(table_id=w["table"])
+            if snap is None:
+                continue
+            for seat in snap.seats:
+                if seat.player_id:
+                    access = table_access(table=snap.table, user=seat.player, match=snap.match, seats=snap.seats)
+                    contexts.append(render.table_context(table=snap.table, match=snap.match, user=seat.player,
+                                                         access=access, snapshot=snap))
+        times = []
+        for context in contexts:
+            render_to_string("tables/_private.html", context)  # warm: template compiled, cards drawn
+        for _ in range(reps):
+            for context in contexts:
+                t = time.process_time()
+                render_to_string("tables/_private.html", context)
+                times.append(time.process_time() - t)
+    return (statistics.median(times) * 1000, max(times) * 1000) if times else (float("nan"), float("nan"))
+
+
 def redeal(table_id: int) -> None:
     """Start the next match at once (every bench player confirms it, as "Gioca ancora" does)."""
     from apps.tables.models import Seat, Table
@@ -756,8 +788,10 @@ def main() -> None:
             t = time.perf_counter()
             world = make_world(args.tables, args.game, secrets.token_hex(2))
             human, robot = statements_per_move(world)
+            private, private_max = private_part_ms(world)
             print(f"  {time.perf_counter() - t:.1f} s; statements per move (the same code paths, in this process):"
-                  f" human {human:g}, robot {robot:g}", flush=True)
+                  f" human {human:g}, robot {robot:g}; a seat's private part {private:.2f} ms template CPU"
+                  f" (median, max {private_max:.2f} ms; load {os.getloadavg()[0]:.2f})", flush=True)
         bares: list[Run] = []
         reals: list[Run] = []
         for k in range(args.runs):
@@ -785,7 +819,7 @@ def main() -> None:
                       f" p99 {summary([r.pct(0.99) and r.pct(0.99) * 1000 for r in side], '{:.0f} ms')},"
                       f" server CPU per move {summary([server_cpu_per_move(r) for r in side], '{:.2f} ms')}")
         if reals:
-            print(f"  statements per move: human {human:g}, robot {robot:g}")
+            print(f"  statements per move: human {human:g}, robot {robot:g}; private part {private:.2f} ms template CPU")
         if bares and reals:
             ratios = [(r.moves / r.seconds) / (b.moves / b.seconds) for b, r in zip(bares, reals, strict=True)
                       if b.moves]
