@@ -460,7 +460,7 @@ async def close_all(sockets: list) -> None:
 async def bench_bare(args, env: dict[str, str], tmp: Path) -> Run:
     port = args.ports[0]
     log = tmp / "bare-daphne.log"
-    proc = start([PY, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "bench.bare_echo:application"], env, log)
+    proc = start([PY, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "--websocket_connect_timeout", "120", "bench.bare_echo:application"], env, log)
     try:
         await asyncio.to_thread(wait_listening, proc, port, log)
         run = Run("bare group_send", clients=2 * args.tables)
@@ -496,7 +496,7 @@ async def bench_real(args, env: dict[str, str], tmp: Path, world: list[dict]) ->
         worker += ["--pool", "solo"] if sqlite else ["--concurrency", "2"]
         procs["celery worker"] = start(worker, server_env, tmp / "celery.log")
     log = tmp / "daphne.log"
-    procs["daphne"] = start([PY, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+    procs["daphne"] = start([PY, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "--websocket_connect_timeout", "120", "config.asgi:application"],
                             server_env, log)
     profile = Profiler(procs["daphne"].pid, args.seconds, tmp) if args.profile else None
     try:
