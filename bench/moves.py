@@ -307,6 +307,7 @@ class Window:
         self.t0: float | None = None  # perf_counter
         self.t1: float | None = None
         self.stopping = False
+        self.rendered: set[tuple[int, int]] = set()  # (table, client) that drew their first board
 
     def inside(self, t: float) -> bool:
         return self.t0 is not None and t >= self.t0 and (self.t1 is None or t < self.t1)
@@ -344,6 +345,7 @@ async def real_client(ws, table: int, index: int, run: Run, window: Window, deal
             if board is None:
                 continue
             key = (int(board.group(3) or 0), int(board.group(2)))
+            window.rendered.add((table, index))
             if pending is not None and key > pending[:2]:
                 if window.inside(pending[2]):
                     run.rtts.append(now - pending[2])
@@ -527,6 +529,11 @@ async def bench_real(args, env: dict[str, str], tmp: Path, world: list[dict]) ->
 
         tasks = [asyncio.create_task(real_client(ws, w["table"], k, run, window, dealer, random.Random(rng.random())))
                  for w in world for k, ws in enumerate(by_table[w["table"]])]
+        t = time.perf_counter()  # the warm-up starts once every socket drew its table (connects are real work)
+        while len(window.rendered) < len(tasks) and time.perf_counter() - t < 180:
+            await asyncio.sleep(0.1)
+        print(f"  {len(window.rendered)} of {len(tasks)} sockets drew their first table in "
+              f"{time.perf_counter() - t:.1f} s", flush=True)
         wall0, wall1 = await measure(window, run, args.warmup, args.seconds,
                                      {name: p.pid for name, p in procs.items()}, profile)
         run.moves = await sync_to_async(moves_between)([w["table"] for w in world], wall0, wall1)
