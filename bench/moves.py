@@ -223,6 +223,38 @@ def statements_per_move(world: list[dict], moves: int = 40) -> tuple[float, floa
             statistics.median(robot) if robot else float("nan"))
 
 
+def private_part_ms(world: list[dict], reps: int = 5) -> tuple[float, float]:
+    """(median, max of the per-table medians) CPU milliseconds of a seat's private part (hand
+    and controls: ``tables/_private.html``) rendered from a ready context, in this process,
+    for the humans of the first 20 tables: the template time issue 15 bounds to 1 ms."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from apps.tables import render
+    from apps.tables.selectors import table_access
+
+    contexts = []
+    with translation.override("it"):
+        for w in world[:20]:
+            snap = render.snapshot_current(table_id=w["table"])
+            if snap is None:
+                continue
+            for seat in snap.seats:
+                if seat.player_id:
+                    access = table_access(table=snap.table, user=seat.player, match=snap.match, seats=snap.seats)
+                    contexts.append(render.table_context(table=snap.table, match=snap.match, user=seat.player,
+                                                         access=access, snapshot=snap))
+        times = []
+        for context in contexts:
+            render_to_string("tables/_private.html", context)  # warm: template compiled, cards drawn
+        for _ in range(reps):
+            for context in contexts:
+                t = time.process_time()
+                render_to_string("tables/_private.html", context)
+                times.append(time.process_time() - t)
+    return (statistics.median(times) * 1000, max(times) * 1000) if times else (float("nan"), float("nan"))
+
+
 def redeal(table_id: int) -> None:
     """Start the next match at once (every bench player confirms it, as "Gioca ancora" does)."""
     from apps.tables.models import Seat, Table
@@ -275,6 +307,7 @@ class Window:
         self.t0: float | None = None  # perf_counter
         self.t1: float | None = None
         self.stopping = False
+        self.rendered: set[tuple[int, int]] = set()  # (table, client) that drew their first board
 
     def inside(self, t: float) -> bool:
         return self.t0 is not None and t >= self.t0 and (self.t1 is None or t < self.t1)
@@ -301,9 +334,9 @@ async def real_client(ws, table: int, index: int, run: Run, window: Window, deal
             if window.inside(now):
                 run.frames_in += 1
                 run.bytes_in += len(frame)
-            if 'role="alert"' in frame:
-                found = ERROR.search(frame)
-                run.errors[(found.group(1) or found.group(2)) if found else "?"] += 1
+            found = ERROR.search(frame)  # an error fragment names its code (a render's empty alert box does not)
+            if found:
+                run.errors[found.group(1) or found.group(2)] += 1
                 if pending is not None and window.inside(pending[2]):
                     run.inflight -= 1
                 pending = None
@@ -312,6 +345,7 @@ async def real_client(ws, table: int, index: int, run: Run, window: Window, deal
             if board is None:
                 continue
             key = (int(board.group(3) or 0), int(board.group(2)))
+            window.rendered.add((table, index))
             if pending is not None and key > pending[:2]:
                 if window.inside(pending[2]):
                     run.rtts.append(now - pending[2])
@@ -428,7 +462,7 @@ async def close_all(sockets: list) -> None:
 async def bench_bare(args, env: dict[str, str], tmp: Path) -> Run:
     port = args.ports[0]
     log = tmp / "bare-daphne.log"
-    proc = start([PY, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "bench.bare_echo:application"], env, log)
+    proc = start([PY, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "--websocket_connect_timeout", "120", "bench.bare_echo:application"], env, log)
     try:
         await asyncio.to_thread(wait_listening, proc, port, log)
         run = Run("bare group_send", clients=2 * args.tables)
@@ -464,7 +498,7 @@ async def bench_real(args, env: dict[str, str], tmp: Path, world: list[dict]) ->
         worker += ["--pool", "solo"] if sqlite else ["--concurrency", "2"]
         procs["celery worker"] = start(worker, server_env, tmp / "celery.log")
     log = tmp / "daphne.log"
-    procs["daphne"] = start([PY, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+    procs["daphne"] = start([PY, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "--websocket_connect_timeout", "120", "config.asgi:application"],
                             server_env, log)
     profile = Profiler(procs["daphne"].pid, args.seconds, tmp) if args.profile else None
     try:
@@ -495,6 +529,11 @@ async def bench_real(args, env: dict[str, str], tmp: Path, world: list[dict]) ->
 
         tasks = [asyncio.create_task(real_client(ws, w["table"], k, run, window, dealer, random.Random(rng.random())))
                  for w in world for k, ws in enumerate(by_table[w["table"]])]
+        t = time.perf_counter()  # the warm-up starts once every socket drew its table (connects are real work)
+        while len(window.rendered) < len(tasks) and time.perf_counter() - t < 180:
+            await asyncio.sleep(0.1)
+        print(f"  {len(window.rendered)} of {len(tasks)} sockets drew their first table in "
+              f"{time.perf_counter() - t:.1f} s", flush=True)
         wall0, wall1 = await measure(window, run, args.warmup, args.seconds,
                                      {name: p.pid for name, p in procs.items()}, profile)
         run.moves = await sync_to_async(moves_between)([w["table"] for w in world], wall0, wall1)
@@ -756,8 +795,10 @@ def main() -> None:
             t = time.perf_counter()
             world = make_world(args.tables, args.game, secrets.token_hex(2))
             human, robot = statements_per_move(world)
+            private, private_max = private_part_ms(world)
             print(f"  {time.perf_counter() - t:.1f} s; statements per move (the same code paths, in this process):"
-                  f" human {human:g}, robot {robot:g}", flush=True)
+                  f" human {human:g}, robot {robot:g}; a seat's private part {private:.2f} ms template CPU"
+                  f" (median, max {private_max:.2f} ms; load {os.getloadavg()[0]:.2f})", flush=True)
         bares: list[Run] = []
         reals: list[Run] = []
         for k in range(args.runs):
@@ -785,7 +826,7 @@ def main() -> None:
                       f" p99 {summary([r.pct(0.99) and r.pct(0.99) * 1000 for r in side], '{:.0f} ms')},"
                       f" server CPU per move {summary([server_cpu_per_move(r) for r in side], '{:.2f} ms')}")
         if reals:
-            print(f"  statements per move: human {human:g}, robot {robot:g}")
+            print(f"  statements per move: human {human:g}, robot {robot:g}; private part {private:.2f} ms template CPU")
         if bares and reals:
             ratios = [(r.moves / r.seconds) / (b.moves / b.seconds) for b, r in zip(bares, reals, strict=True)
                       if b.moves]

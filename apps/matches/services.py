@@ -173,11 +173,14 @@ def _lock_match(match_id: Any, **filters: Any) -> Match | None:
     return Match.objects.select_for_update().filter(pk=match_id, **filters).first()
 
 
-def _changed(match: Match) -> None:
+def _changed(match: Match, move: dict[str, Any] | None = None) -> None:
     """After commit: ``match_changed`` for the owner (a table's revision), then the one push
-    to the match's group, carrying no card (platform.md §10.3)."""
+    to the match's group, carrying no card (platform.md §10.3).
+
+    ``move``: a move that changed only the match row and added its log row (see signals.py),
+    so that the owner may draw the new version from what it already holds."""
     match_id, version, group = match.pk, match.version, match.group or match_group(match.pk)
-    transaction.on_commit(lambda: match_changed.send(sender=Match, match_id=match_id, version=version))
+    transaction.on_commit(lambda: match_changed.send(sender=Match, match_id=match_id, version=version, move=move))
     transaction.on_commit(lambda: _push(group, {"type": "table.changed", "version": version, "match": match_id}))
 
 
@@ -322,11 +325,13 @@ def _apply_locked(match: Match, *, action: Any, version: int, user, seat: int | 
         raise IllegalMove(str(exc)) from None
     match.version += 1
     match.state = state.to_json()
-    MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action, by=by,
-                               version=match.version, events=events, at=timezone.now())
+    row = MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action, by=by,
+                                     version=match.version, events=events, at=timezone.now())
+    only_the_match = match.game != "scala40"  # a re-entry also moves money and a seat's row
     if by == MatchAction.PLAYER:
         ms = seats[seat]
         if ms.robot_playing or ms.timeouts_in_row or ms.grace_deadline:
+            only_the_match = False
             ms.robot_playing = ms.abandoned  # the player takes the seat back
             ms.timeouts_in_row = 0
             ms.grace_deadline = None
@@ -334,16 +339,18 @@ def _apply_locked(match: Match, *, action: Any, version: int, user, seat: int | 
     elif by == MatchAction.TIMEOUT:
         ms = seats[seat]
         ms.timeouts_in_row += 1
+        only_the_match = False
         if ms.timeouts_in_row >= settings.AWAY_AFTER_TIMEOUTS:
             ms.robot_playing = True  # away: the robot plays every turn until the player returns
         ms.save(update_fields=["timeouts_in_row", "robot_playing"])
     if state.is_over:
         _finish(match, state)
         match.save()
+        only_the_match = False
     else:
         _after_state_change(match, state, by=by)
         match.save(update_fields=MOVE_FIELDS)
-    _changed(match)
+    _changed(match, {"match": match, "state": state, "action": row} if only_the_match else None)
     return match
 
 

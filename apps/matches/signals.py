@@ -8,8 +8,12 @@ event, with ``sender=Match``.
   confirm the next match opens); tournaments will (the bracket advances).
 - ``match_seat_abandoned(match_id, player_id)``: a player's seat was forfeited (they left,
   or their grace period ran out); a table stands them up.
-- ``match_changed(match_id, version)``: any committed change a page shows (a move, a vote,
-  a connection); a table advances its revision. The push to the match's group follows it.
+- ``match_changed(match_id, version, move)``: any committed change a page shows (a move, a
+  vote, a connection); a table advances its revision. The push to the match's group follows
+  it. ``move`` is None, or for a move that changed nothing but the match row (version, state,
+  deadline) and added its log row: ``{"match": the saved Match, "state": the engine state
+  after the move, "action": the MatchAction}``, read-only, so that a table can draw the new
+  version in this process without reading it back (issue 15).
 """
 
 from django.dispatch import Signal

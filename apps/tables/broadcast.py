@@ -10,12 +10,12 @@ import logging
 from typing import Any
 
 from channels.layers import get_channel_layer
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 
 from apps.common.push import group_send
 
-from .models import Table
+from .models import Table, TableMatch
 
 log = logging.getLogger(__name__)
 
@@ -61,13 +61,22 @@ def table_changed(*, table_id: int, match_id: int | None, version: int) -> None:
     send_after_commit(table_group(table_id), {"type": "table.changed", "version": version, "match": match_id})
 
 
-def table_revision_advance(*, match_id: int) -> None:
+def table_revision_advance(*, match_id: int) -> tuple[int, int] | None:
     """Now (called after the match's commit): the revision of the table the match is played
-    at grows by one, in one statement. Never fails the caller."""
+    at grows by one, in one statement; (the table's id, its new revision), or None when no
+    table holds the match. Never fails the caller."""
+    link = TableMatch._meta
+    sql = (f'UPDATE {connection.ops.quote_name(Table._meta.db_table)} SET "revision" = "revision" + 1 '
+           f'WHERE "id" IN (SELECT "table_id" FROM {connection.ops.quote_name(link.db_table)} '
+           f'WHERE "match_id" = %s) RETURNING "id", "revision"')
     try:
-        Table.objects.filter(match_links__match_id=match_id).update(revision=F("revision") + 1)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [match_id])
+            rows = cursor.fetchall()
     except Exception:
         log.exception("revision of the table of match %s not advanced", match_id)
+        return None
+    return (rows[0][0], rows[0][1]) if len(rows) == 1 else None
 
 
 def table_settings_changed(*, table_id: int, changes: dict[str, Any]) -> None:

@@ -15,9 +15,10 @@ import time
 from collections import deque
 from typing import Any
 
-from channels.db import database_sync_to_async as _database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import close_old_connections, connections
 from django.template.loader import render_to_string
 
 from apps.chat.selectors import chat_message_get
@@ -39,6 +40,21 @@ CLOSE_LOGIN, CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_ABUSE = 4401, 4403, 4404, 442
 log = logging.getLogger(__name__)
 
 
+class _SocketDatabaseSyncToAsync(DatabaseSyncToAsync):
+    """Channels' database hop without ``CONN_HEALTH_CHECKS``' ``SELECT 1`` on every hop
+    (issue 15: three a move). Connections are still closed when obsolete, and one that
+    failed is checked and replaced when the hop ends (``close_old_connections``)."""
+
+    def thread_handler(self, loop, *args, **kwargs):
+        close_old_connections()
+        for connection in connections.all(initialized_only=True):
+            connection.health_check_done = True
+        try:
+            return super(DatabaseSyncToAsync, self).thread_handler(loop, *args, **kwargs)
+        finally:
+            close_old_connections()
+
+
 def database_sync_to_async(func):
     """Database work in asgiref's thread pool, not its single shared thread: one socket's
     calls still run one at a time (a consumer handles one message at a time, renders hold
@@ -48,7 +64,7 @@ def database_sync_to_async(func):
     threads outright), so there the shared thread stays.
     """
     sqlite = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
-    return _database_sync_to_async(func, thread_sensitive=sqlite)
+    return _SocketDatabaseSyncToAsync(func, thread_sensitive=sqlite)
 
 
 #: a number sent as a string (htmx forms): ASCII digits that fit a bigint

@@ -44,5 +44,5 @@ def stand_up_abandoned_seat(sender, match_id, player_id, **kwargs):
     table_seat_abandoned(match_id=match_id, player_id=player_id)
 
 
-def advance_revision_on_match_change(sender, match_id, version, **kwargs):
-    table_match_changed(match_id=match_id)
+def advance_revision_on_match_change(sender, match_id, version, move=None, **kwargs):
+    table_match_changed(match_id=match_id, move=move)

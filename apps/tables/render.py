@@ -15,10 +15,11 @@ its own ``templates/tables/games/<game>/board.html`` (or the generic board) draw
 
 from __future__ import annotations
 
+import copy
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any
 
@@ -65,7 +66,8 @@ POSITIONS = {1: ["bottom"], 2: ["bottom", "top"], 3: ["bottom", "right", "left"]
              4: ["bottom", "right", "top", "left"], 5: ["bottom", "right", "topright", "topleft", "left"],
              6: ["bottom", "right", "topright", "top", "topleft", "left"]}
 ROBOT_NAMES = ("Aldo", "Bice", "Carlo", "Dora", "Ezio")
-PUBLIC_RENDERS = {"count": 0}  # how many times a public part was rendered (the scaling test reads it)
+#: how many public parts were rendered (``count``) and their contexts built (``contexts``): tests read it
+PUBLIC_RENDERS = {"count": 0, "contexts": 0}
 
 
 def view_facts(view: dict[str, Any], players: int) -> tuple[dict[str, str], dict[str, list[str]]]:
@@ -165,10 +167,10 @@ class Snapshot:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-def snapshot_load(*, table_id: int) -> Snapshot | None:
+def snapshot_load(*, table_id: int, table: Table | None = None) -> Snapshot | None:
     """Read a table as its page shows it, labelled with the revision read first (so the
-    rows are at least that recent)."""
-    table = Table.objects.filter(pk=table_id).first()
+    rows are at least that recent); ``table``: its row, when just read."""
+    table = table or Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
     seats = list(Seat.objects.filter(table_id=table_id).select_related("player__profile").order_by("number"))
@@ -194,15 +196,14 @@ _SNAPSHOTS_LOCK = threading.Lock()
 def snapshot_current(*, table_id: int) -> Snapshot | None:
     """The snapshot at the table's current revision: reused when this process already read
     it (two players at a table render after the same push), otherwise read now."""
-    row = Table.objects.filter(pk=table_id).values_list("revision", "created").first()
-    if row is None:
+    table = Table.objects.filter(pk=table_id).first()  # the whole row: a new revision needs it
+    if table is None:
         return None
-    revision, created = row
     with _SNAPSHOTS_LOCK:
         cached = _SNAPSHOTS.get(table_id)
-    if cached is not None and cached.revision == revision and cached.table.created == created:
+    if cached is not None and cached.revision == table.revision and cached.table.created == table.created:
         return cached
-    snap = snapshot_load(table_id=table_id)
+    snap = snapshot_load(table_id=table_id, table=table)
     if snap is not None:
         with _SNAPSHOTS_LOCK:
             if len(_SNAPSHOTS) > 5000:
@@ -211,6 +212,29 @@ def snapshot_current(*, table_id: int) -> Snapshot | None:
             if current is None or current.revision <= snap.revision:
                 _SNAPSHOTS[table_id] = snap
     return snap
+
+
+def snapshot_moved(*, table_id: int, revision: int, match: Match, state: Any, action: MatchAction) -> bool:
+    """A move made in this process took the table to ``revision`` (after its commit): when
+    this process holds the snapshot of the revision just before it, of the same match, the
+    new one is that snapshot with the moved match, its state and its log row; no statement
+    (issue 15). A move changes nothing else a table page shows (``match_changed``'s
+    ``move``); any other change bumped the revision too, and the numbers do not follow on.
+    Both the revision and the match's version must be the next ones: a move's hooks may
+    run after later moves' (robots played eagerly in its on_commit), and must not bring
+    back an older version."""
+    with _SNAPSHOTS_LOCK:
+        cached = _SNAPSHOTS.get(table_id)
+        if (cached is None or cached.revision != revision - 1 or cached.match is None
+                or cached.match.pk != match.pk or cached.match.version != match.version - 1
+                or match.status != Match.PLAYING):
+            return False  # not the very next revision and version (e.g. robots played in its hooks first)
+        moved = copy.copy(cached.match)  # the seats prefetched with it stay shared
+        for name in ("version", "state", "turn_deadline", "status"):
+            setattr(moved, name, getattr(match, name))
+        _SNAPSHOTS[table_id] = replace(cached, match=moved, state=state, last_action=action, revision=revision,
+                                       public={}, lock=threading.Lock())
+    return True
 
 
 # -- names ----------------------------------------------------------------------------------
@@ -600,6 +624,7 @@ def public_part(snap: Snapshot) -> tuple[dict[str, Any], str]:
     with snap.lock:
         cached = snap.public.get(lang)
         if cached is None:
+            PUBLIC_RENDERS["contexts"] += 1
             context = public_context(snap)
             html = ""
             if context["public_board"]:

@@ -57,6 +57,7 @@ from apps.wallet.selectors import wallet_get
 
 from . import broadcast, poker
 from .models import CASH, CREDITS, Match, Seat, SocketConnection, Table, TableInvite, TableMatch
+from .render import snapshot_moved
 from .selectors import table_access
 
 #: the tables' Celery task (``tasks.py``), enqueued by name: the task calls these services
@@ -510,10 +511,14 @@ def table_move(*, table_id: int, user, action: Any, version: Any, seat: int | No
                               version=version, user=user, seat=seat)
 
 
-def table_match_changed(*, match_id: int) -> None:
+def table_match_changed(*, match_id: int, move: dict[str, Any] | None = None) -> None:
     """A match at this table changed (``match_changed``, after commit): the table's revision
-    grows, so every socket re-renders it. One statement; never fails the caller."""
-    broadcast.table_revision_advance(match_id=match_id)
+    grows, so every socket re-renders it. One statement; never fails the caller. A move made
+    in this process also leaves the new revision's snapshot in the process's cache, so the
+    sockets here draw it without reading the table back (``render.snapshot_moved``)."""
+    advanced = broadcast.table_revision_advance(match_id=match_id)
+    if advanced is not None and move is not None:
+        snapshot_moved(table_id=advanced[0], revision=advanced[1], **move)
 
 
 def table_ready(*, user, table_id: Any) -> Match | None:

@@ -15,7 +15,7 @@ from apps.compliance.services import sanction_issue
 from config.asgi import application
 
 from ..conftest import make_user
-from ..tables.test_consumer import drain, next_frame, next_output, session_cookie
+from ..tables.test_consumer import drain, frames_with, next_frame, next_output, session_cookie, settled
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
 
@@ -97,10 +97,9 @@ async def test_a_table_line_is_reported_with_its_reason_on_the_table_socket():
     table, (alice, bruno) = await sync_to_async(briscola_table)()
     a, _, _ = await connect(alice, table.pk)
     b, _, _ = await connect(bruno, table.pk)
-    await drain(a)
-    await drain(b)
+    await settled(a, b)
     await a.send_to(text_data=json.dumps({"chat": "sei un idiota"}))
-    lines = [f for f in await drain(b, 1.0) if "sei un idiota" in f]
+    lines = await frames_with(b, "sei un idiota")
     assert lines and 'name="report"' in lines[0]
     row = await sync_to_async(ChatMessage.objects.get)(text="sei un idiota")
     assert row.flagged and row.match_id

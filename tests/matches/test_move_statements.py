@@ -99,3 +99,46 @@ def test_a_robot_move(django_capture_on_commit_callbacks):
     assert MatchAction.objects.filter(match=match, by=MatchAction.ROBOT).count() == 1
     assert Table.objects.get(pk=table.pk).revision > revision
     assert len(sql) <= 6, sql  # one lock for the choice and the move: 5 today
+
+
+def test_one_broadcast_a_move_human_or_robot(django_capture_on_commit_callbacks):
+    """Each move sends one group message, "changed, version n", whoever made it."""
+    import asyncio
+
+    from channels.layers import get_channel_layer
+
+    from apps.common import push
+    from apps.tables.broadcast import table_group
+
+    table, humans = spades_table(robots=True)
+    match = table_match_in_play(table_id=table.pk)
+    layer = get_channel_layer()
+    loop = push._process_loop()
+    channel = asyncio.run_coroutine_threadsafe(layer.new_channel(), loop).result(5)
+    asyncio.run_coroutine_threadsafe(layer.group_add(table_group(table.pk), channel), loop).result(5)
+
+    async def received() -> list[dict]:
+        got = []
+        while True:
+            try:
+                got.append(await asyncio.wait_for(layer.receive(channel), 0.5))
+            except TimeoutError:
+                return got
+
+    kinds = set()
+    for _ in range(6):
+        match.refresh_from_db()
+        state = get_engine("spades").from_json(match.state)
+        seat = state.to_act[0]
+        with django_capture_on_commit_callbacks(execute=True):
+            if seat in (1, 3):
+                assert match_robot_move(match_id=match.pk)
+                kinds.add("robot")
+            else:
+                tables.table_move(table_id=table.pk, user=humans[0] if seat == 0 else humans[1],
+                                  action=state.legal_actions(seat)[0], version=match.version)
+                kinds.add("human")
+        messages = asyncio.run_coroutine_threadsafe(received(), loop).result(10)
+        assert [m["type"] for m in messages] == ["table.changed"] and messages[0]["version"] == match.version + 1
+    assert kinds == {"robot", "human"}
+    asyncio.run_coroutine_threadsafe(layer.group_discard(table_group(table.pk), channel), loop).result(5)

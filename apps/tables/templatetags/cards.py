@@ -20,8 +20,8 @@ from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from apps.games.engines.cards import FRENCH_SUIT_NAMES, ITALIAN_SUIT_NAMES, is_card
 
@@ -90,9 +90,30 @@ def _clean_css(css: str) -> str:
     return "".join(ch for ch in str(css) if ch.isalnum() or ch in " -_")
 
 
+#: markup already drawn, by (what was asked, the language): a card's markup depends on
+#: nothing else (the sprite URLs are fixed for the life of the process), and a table draws
+#: the same few dozen cards in every render (issue 15: a seat's private part in <= 1 ms)
+_DRAWN: dict[tuple, str] = {}
+_DRAWN_MAX = 4096
+
+
+def _memo(key: tuple, draw) -> str:
+    key = (*key, get_language())
+    markup = _DRAWN.get(key)
+    if markup is None:
+        if len(_DRAWN) >= _DRAWN_MAX:
+            _DRAWN.clear()
+        markup = _DRAWN[key] = draw()
+    return markup
+
+
 def card_svg(code: str, face: str = "italian", css: str = "", italian_deck: str = DEFAULT_ITALIAN) -> str:
     """An inline SVG for one card code, drawn from its deck's sprite; non-cards draw nothing."""
     code = str(code)
+    return _memo(("card", code, face, css, italian_deck), lambda: _card_svg(code, face, css, italian_deck))
+
+
+def _card_svg(code: str, face: str, css: str, italian_deck: str) -> str:
     if not is_card(code, jokers=True):
         return ""
     deck = deck_for(face, code, italian_deck)
@@ -111,6 +132,10 @@ def card_svg(code: str, face: str = "italian", css: str = "", italian_deck: str 
 
 def card_back_svg(css: str = "", face: str = "italian", italian_deck: str = DEFAULT_ITALIAN) -> str:
     """A hidden card: the back of the deck in play."""
+    return _memo(("back", css, face, italian_deck), lambda: _card_back_svg(css, face, italian_deck))
+
+
+def _card_back_svg(css: str, face: str, italian_deck: str) -> str:
     deck = deck_for(face, "", italian_deck)
     return (f'<svg class="playing-card back {_clean_css(css)}" viewBox="{VIEWBOX[deck]}" width="60" height="90" '
             f'aria-hidden="true"><use href="{static(SPRITE[deck])}#back"/></svg>')
