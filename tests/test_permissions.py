@@ -90,7 +90,6 @@ ADMIN = [
 BACKOFFICE = [
     ("get", "/backoffice/", row(LOGIN, DENIED, OK, OK, DENIED, OK)),
     ("get", "/backoffice/?period=today", row(LOGIN, DENIED, OK, OK, DENIED, OK)),
-    ("get", "/backoffice/online/", row(LOGIN, DENIED, OK, OK, DENIED, OK)),
     ("get", "/backoffice/reconciliation/", row(LOGIN, DENIED, DENIED, OK, DENIED, OK)),
     ("get", "/backoffice/ledger/?player={target}", FINANCE_COMPLIANCE),
     ("get", "/backoffice/exports/", FINANCE_ONLY),

@@ -295,6 +295,8 @@ AWAY_AFTER_TIMEOUTS = 3
 WS_MAX_FRAME_BYTES = 8 * 1024
 WS_MAX_FRAMES_PER_SECOND = 20
 WS_ABUSE_LIMIT = 5
+#: the dashboard's staff socket folds a burst of online changes into one push per this many seconds
+BACKOFFICE_ONLINE_COALESCE_SECONDS = float(os.environ.get("MAZZIERE_BACKOFFICE_ONLINE_COALESCE_SECONDS", "1"))
 #: deepest JSON nesting a socket frame may have (platform.md §10.1)
 WS_MAX_FRAME_DEPTH = 32
 #: connection leases (platform.md §10.1): a socket renews its row this often; the tick

@@ -51,7 +51,7 @@ def test_dashboard_shows_every_figure_as_chart_and_table(finance):
                 "newcomers_by_day"):
         assert f'data-key="{key}"' in html, key
     assert html.count("<svg") >= 13 and "kozea" not in html  # pygal's SVG inline, no script from a CDN
-    assert 'id="online-now"' in html and 'hx-trigger="every 10s"' in html
+    assert 'id="online-now"' in html and 'ws-connect="/ws/backoffice/online/?period=30d"' in html
     assert player  # the newcomer is in the table beside the chart
     bad = client_for(finance).get("/backoffice/?period=custom&first=2026-12-05&last=2026-12-01")
     assert bad.status_code == 200 and "errornote" in bad.content.decode()
