@@ -55,7 +55,8 @@ def dashboard_blocks(*, period) -> list[dict]:
     return [figure_block(figures[key], title, kind, series) for key, title, kind, series in CHARTS]
 
 
-def live_block(*, period) -> dict:
-    """The busiest-hour figure, the one that moves while players come and go."""
-    title, kind, series = next((t, k, s) for key, t, k, s in CHARTS if key == "activity_by_hour")
-    return figure_block(selectors.activity_by_hour(period=period), title, kind, series)
+def live_block(figure: selectors.Figure) -> dict:
+    """The busiest-hour figure (``selectors.activity_by_hour``), the one that moves while
+    players come and go."""
+    title, kind, series = next((t, k, s) for key, t, k, s in CHARTS if key == figure.key)
+    return figure_block(figure, title, kind, series)
