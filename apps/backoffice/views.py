@@ -98,6 +98,9 @@ def reconciliation(request: HttpRequest) -> HttpResponse:
         show = euro if money else formatter("credits")
         block["shown"] = {"players": show(block["players"]), "escrows": show(block["escrows"]),
                           "total": show(block["total"]), "house": [(c, show(v)) for c, v in block["house"]]}
+    for kind in report["kinds"]:
+        show = euro if kind["currency"] != "credits" else formatter("credits")
+        kind["shown"] = {name: show(kind[name]) for name in ("credited", "debited", "players")}
     return render(request, "backoffice/reconciliation.html", _context(
         request, _("Daily reconciliation"), report=report, day=day))
 
