@@ -37,7 +37,7 @@ def embedded_env(var_dir: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def manage(env, *args, timeout=120) -> str:
+def manage(env, *args, timeout=300) -> str:
     run = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True,
                          text=True, timeout=timeout)
     assert run.returncode == 0, run.stderr

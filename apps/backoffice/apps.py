@@ -14,6 +14,14 @@ class BackofficeConfig(AppConfig):
 
     def ready(self) -> None:
         from django.contrib import admin
+        from django.db.models.signals import post_delete, post_save
+
+        from . import receivers
+
+        for model in ("tables.SocketConnection", "tables.Table", "matches.Match"):
+            post_save.connect(receivers.online_changed, sender=model, dispatch_uid=f"backoffice_online_{model}")
+        post_delete.connect(receivers.online_changed, sender="tables.SocketConnection",
+                            dispatch_uid="backoffice_online_gone")
 
         # the admin index lists the back office's pages the user's role opens
         admin.site.index_template = "admin/backoffice_index.html"

@@ -5,7 +5,6 @@ from . import views
 app_name = "backoffice"
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
-    path("online/", views.online, name="online"),
     path("reconciliation/", views.reconciliation, name="reconciliation"),
     path("ledger/", views.ledger, name="ledger"),
     path("exports/", views.exports, name="exports"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
+from urllib.parse import urlencode
 
 from django.contrib import admin, messages
 from django.contrib.auth.views import redirect_to_login
@@ -18,7 +19,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.dateparse import parse_date
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from apps.common.errors import DomainError
@@ -31,37 +31,12 @@ from apps.tables.staff import seat_stand_up, table_close, table_message
 from apps.wallet.models import CURRENCIES
 
 from . import selectors
-from .charts import chart_svg, euro, formatter
+from .blocks import dashboard_blocks
+from .charts import euro, formatter
 from .exports import export_file_name, exports_dir
 from .models import Export
 from .periods import PRESETS, period_parse, rome_today
 from .services import export_request
-
-#: (figure key, title, chart kind, series drawn) in the page's order
-CHARTS = [
-    ("fees_by_day", gettext_lazy("Tournament fees by day"), "stacked", None),
-    ("fees_by_game", gettext_lazy("Tournament fees by game"), "hbar", None),
-    ("bank_cash_by_day", gettext_lazy("Bank (20% of cash pots) by day"), "stacked", None),
-    ("bank_cash_by_game", gettext_lazy("Bank (cash) by game"), "hbar", None),
-    ("bank_credits_by_day", gettext_lazy("Bank (20% of credits pots) by day"), "stacked", None),
-    ("bank_credits_by_game", gettext_lazy("Bank (credits) by game"), "hbar", None),
-    ("prize_pools_by_day", gettext_lazy("Tournament prizes paid by day"), "stacked", None),
-    ("overlay_by_day", gettext_lazy("Overlay paid on guarantees by day"), "stacked", None),
-    ("bonus_granted_by_day", gettext_lazy("Bonus granted by day"), "bar", None),
-    ("refunds_by_rule", gettext_lazy("Cancellation refunds by malfunction rule"), "stacked", ["cash", "bonus"]),
-    ("tournaments_by_day", gettext_lazy("Tournaments finished and cancelled by day"), "bar", ["run", "cancelled"]),
-    ("activity_by_hour", gettext_lazy("Busiest hour: tables in play and players at play"), "line", None),
-    ("newcomers_by_day", gettext_lazy("New players and first stakes by day"), "bar", None),
-]
-SERIES_NAMES = {
-    "cash": gettext_lazy("cash"), "bonus": gettext_lazy("bonus"), "total": gettext_lazy("total"),
-    "refunded": gettext_lazy("registrations refunded"), "players": gettext_lazy("players"),
-    "run": gettext_lazy("finished"),
-    "cancelled": gettext_lazy("cancelled"), "fill_percent": gettext_lazy("fill rate %"),
-    "tables": gettext_lazy("tables"), "new_players": gettext_lazy("new players"),
-    "first_stakes": gettext_lazy("first stakes"),
-    selectors.UNKNOWN: gettext_lazy("game not known yet"),
-}
 
 
 def staff_page(*roles: str) -> Callable:
@@ -97,35 +72,21 @@ def _period(request: HttpRequest):
         return period_parse(name="7d"), exc.detail
 
 
-def _figure_block(figure: selectors.Figure, title, kind: str, series: list[str] | None) -> dict:
-    formats = [formatter(figure.unit_of(n)) for n in figure.series]
-    names = [str(SERIES_NAMES.get(n, n)) for n in figure.series]
-    return {
-        "key": figure.key, "title": title,
-        "svg": chart_svg(figure, title=str(title), kind=kind, series=series,
-                         names={k: str(v) for k, v in SERIES_NAMES.items()}),
-        "columns": names,
-        "rows": [(str(SERIES_NAMES.get(label, label)) if label == selectors.UNKNOWN else label, [fmt(v) for fmt, v in zip(formats, values, strict=True)]) for label, values in figure.rows()],
-        "totals": [fmt(figure.total(n)) if figure.unit_of(n) != "percent" else ""
-                   for fmt, n in zip(formats, figure.series, strict=True)],
-    }
+def _period_query(period) -> str:
+    """The period as the staff socket's query string (consumers.socket_period reads it)."""
+    if period.name != "custom":
+        return urlencode({"period": period.name})
+    return urlencode({"period": "custom", "first": period.first.isoformat(), "last": period.last.isoformat()})
 
 
 @staff_page(OPERATOR, FINANCE)
 def dashboard(request: HttpRequest) -> HttpResponse:
     period, error = _period(request)
-    figures = {f.key: f for f in selectors.dashboard(period=period)}
-    blocks = [_figure_block(figures[key], title, kind, series) for key, title, kind, series in CHARTS]
+    blocks = dashboard_blocks(period=period)
     return render(request, "backoffice/dashboard.html", _context(
         request, _("Dashboard"), period=period, presets=PRESETS, error=error, blocks=blocks,
-        online=selectors.online_now(), is_operator=has_role(request.user, OPERATOR),
+        online=selectors.online_now(), period_query=_period_query(period), is_operator=has_role(request.user, OPERATOR),
         is_finance=has_role(request.user, FINANCE)))
-
-
-@staff_page(OPERATOR, FINANCE)
-def online(request: HttpRequest) -> HttpResponse:
-    """The "online now" box, polled by HTMX every 10 seconds."""
-    return render(request, "backoffice/_online.html", {"online": selectors.online_now()})
 
 
 @staff_page(FINANCE)
@@ -137,6 +98,9 @@ def reconciliation(request: HttpRequest) -> HttpResponse:
         show = euro if money else formatter("credits")
         block["shown"] = {"players": show(block["players"]), "escrows": show(block["escrows"]),
                           "total": show(block["total"]), "house": [(c, show(v)) for c, v in block["house"]]}
+    for kind in report["kinds"]:
+        show = euro if kind["currency"] != "credits" else formatter("credits")
+        kind["shown"] = {name: show(kind[name]) for name in ("credited", "debited", "players")}
     return render(request, "backoffice/reconciliation.html", _context(
         request, _("Daily reconciliation"), report=report, day=day))
 

@@ -14,6 +14,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from apps.audit.services import audit_record
+from apps.common.admin import ReadOnlyAdmin
 from apps.common.errors import DomainError
 from apps.common.net import request_ip
 from apps.common.roles import COMPLIANCE, FINANCE, STAFF_GROUPS, has_role
@@ -224,17 +225,8 @@ class PlayerAdmin(UserAdmin):
 
 
 @admin.register(NicknameChange)
-class NicknameChangeAdmin(admin.ModelAdmin):
+class NicknameChangeAdmin(ReadOnlyAdmin):
     list_display = ("created", "profile", "old", "new", "changed_by", "reason")
     date_hierarchy = "created"
     list_select_related = ("profile", "changed_by")  # changed_by is nullable
     search_fields = ("old", "new", "profile__user__username")
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False

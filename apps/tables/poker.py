@@ -14,7 +14,8 @@
   frees it when the hand ends.
 
 Called under the table's row lock by ``services`` (which owns seating and schedules the
-next hand); nothing here commits on its own.
+next hand); a hand starts through ``dealing.table_match_begin``, as every table match does;
+nothing here commits on its own.
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ from django.conf import settings
 from django.utils import timezone
 
 from apps.common.errors import Conflict, ValidationFailed
-from apps.matches.services import match_create
 from apps.wallet.selectors import wallet_get
 
 from . import broadcast
-from .models import CREDITS, Match, Seat, SocketConnection, Table, TableMatch
+from .dealing import table_match_begin
+from .models import CREDITS, Match, Seat, SocketConnection, Table
 
 POKER = "poker_italiana"
 CHOICE, AWAY, FUNDS, LEAVING = "choice", "away", "funds", "leaving"
@@ -109,18 +110,11 @@ def hand_deal(table: Table) -> Match | None:
         dealer = after[0] if after else 0
     # each stack goes into the hand's escrow (official tables); a hand is short, so an absent
     # player is not forfeited: the autopilot checks or folds for them (forfeit_on_absence off)
-    match = match_create(
-        game=POKER, players=len(dealt), options=hand_options(table, stacks=stacks, dealer=dealer),
-        official=table.official, stake=table.stake, currency=CREDITS if money else table.currency,
-        turn_seconds=table.turn_seconds, forfeit_on_absence=False,
-        seats=[{"player": s.player, "robot": s.robot, "ip": s.ip} for s in dealt],
-        stakes=dict(enumerate(stacks)) if money else None, group=broadcast.table_group(table.pk))
-    TableMatch.objects.create(table=table, match=match)
     table.hand_seats = numbers
-    table.next_match_at = None
-    table.confirm_deadline = None
-    table.save(update_fields=["hand_seats", "next_match_at", "confirm_deadline"])
-    return match
+    return table_match_begin(table=table, seats=dealt, options=hand_options(table, stacks=stacks, dealer=dealer),
+                             currency=CREDITS if money else table.currency,
+                             stakes=dict(enumerate(stacks)) if money else None, forfeit_on_absence=False,
+                             also_save=("hand_seats",))
 
 
 def short_sit_out(*, table_id: int, players: list[int]) -> None:

@@ -47,7 +47,6 @@ from apps.matches.services import (
     StakesShort,
     match_abandon,
     match_action_apply,
-    match_create,
     match_seat_presence,
     stake_per_seat,
 )
@@ -56,6 +55,7 @@ from apps.players.selectors import nickname_of
 from apps.wallet.selectors import wallet_get
 
 from . import broadcast, poker
+from .dealing import table_match_begin
 from .models import CASH, CREDITS, Match, Seat, SocketConnection, Table, TableInvite, TableMatch
 from .render import snapshot_moved
 from .selectors import table_access
@@ -405,18 +405,8 @@ def _maybe_start(table: Table) -> Match | None:
     need = stake_per_seat(table.game, table.stake, table.game_options) if table.official else 0
     # StakesShort (someone cannot cover the stake) rolls back the new match and every stake
     # taken for it: table_start_if_ready stands them up
-    match = match_create(
-        game=table.game, players=table.players, options=table.game_options,
-        official=table.official, stake=table.stake, currency=table.currency, turn_seconds=table.turn_seconds,
-        seats=[{"player": s.player, "robot": s.robot, "ip": s.ip} for s in seats],
-        stakes={s.number: need for s in seats if s.player_id} if need else None,
-        group=broadcast.table_group(table.pk),
-    )
-    TableMatch.objects.create(table=table, match=match)
-    table.next_match_at = None
-    table.confirm_deadline = None
-    table.save(update_fields=["next_match_at", "confirm_deadline"])
-    return match
+    return table_match_begin(table=table, seats=seats, options=table.game_options, currency=table.currency,
+                             stakes={s.number: need for s in seats if s.player_id} if need else None)
 
 
 def table_start_if_ready(*, table_id: int) -> Match | None:

@@ -175,6 +175,11 @@ else:
 #: moves, timeouts, the next match) would never reach daphne's sockets. Without Redis,
 #: each table socket therefore also looks for changes itself, this often (seconds).
 TABLE_POLL_SECONDS = float(os.environ.get("MAZZIERE_TABLE_POLL_SECONDS", "0" if REDIS_URL else "1"))
+#: the dashboard's staff socket folds a burst of online changes into one push per this many
+#: seconds; without Redis it also re-reads every BACKOFFICE_ONLINE_POLL_SECONDS (other processes)
+BACKOFFICE_ONLINE_COALESCE_SECONDS = float(os.environ.get("MAZZIERE_BACKOFFICE_ONLINE_COALESCE_SECONDS", "1"))
+BACKOFFICE_ONLINE_POLL_SECONDS = float(os.environ.get("MAZZIERE_BACKOFFICE_ONLINE_POLL_SECONDS",
+                                                      "0" if REDIS_URL else "10"))
 
 #: DRF's throttles count in the cache: shared through Redis when there is one
 if REDIS_URL:
@@ -295,6 +300,7 @@ AWAY_AFTER_TIMEOUTS = 3
 WS_MAX_FRAME_BYTES = 8 * 1024
 WS_MAX_FRAMES_PER_SECOND = 20
 WS_ABUSE_LIMIT = 5
+#: the dashboard's staff socket folds a burst of online changes into one push per this many seconds
 #: deepest JSON nesting a socket frame may have (platform.md §10.1)
 WS_MAX_FRAME_DEPTH = 32
 #: connection leases (platform.md §10.1): a socket renews its row this often; the tick

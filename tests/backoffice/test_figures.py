@@ -215,3 +215,21 @@ def test_tournament_results_from_the_ledger(scenario):
     assert (eight[p1.pk]["cancel_refund"], eight[p1.pk]["refund_rule"]) == (400, "a2")
     assert (eight[p4.pk]["cancel_refund"], eight[p4.pk]["refund_rule"], eight[p4.pk]["net"]) == (600, "b1", 100)
     assert selectors.tournament_results(tournament_id=99) == []
+
+
+def test_fees_by_game_and_fill_rate_once_the_tournaments_are_known(scenario):
+    """With the tournaments' own rows (7: briscola, 8 seats, 3 entrants; 8: scopa), the fees
+    figure names the game and the finished tournament's fill rate is 3 / 8 = 37 %."""
+    from apps.tournaments.models import Tournament
+
+    for pk, game in ((7, "briscola"), (8, "scopa")):
+        Tournament.objects.create(pk=pk, name=f"T{pk}", game=game, kind="sit_and_go", format="knockout",
+                                  min_players=2, max_players=8)
+    fees_day, fees_game = selectors.fees_figures(period=BOTH)
+    assert fees_day.series == {"briscola": [300, 0]}
+    assert dict(zip(fees_game.labels, fees_game.series["total"], strict=True)) == {"briscola": 300}
+    tournaments = selectors.tournaments_by_day(period=BOTH)
+    assert tournaments.series["fill_percent"] == [0, 37]  # finished on D2; tournament 8 was cancelled
+    assert selectors.tournament_fill_rates(ids={7}) == {7: 37}
+    # the presets end today (Rome): a period that does not hold D1 or D2 shows nothing of them
+    assert selectors.fees_figures(period=Period(date(2026, 11, 1), date(2026, 11, 29)))[0].series == {}

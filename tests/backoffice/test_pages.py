@@ -51,7 +51,7 @@ def test_dashboard_shows_every_figure_as_chart_and_table(finance):
                 "newcomers_by_day"):
         assert f'data-key="{key}"' in html, key
     assert html.count("<svg") >= 13 and "kozea" not in html  # pygal's SVG inline, no script from a CDN
-    assert 'id="online-now"' in html and 'hx-trigger="every 10s"' in html
+    assert 'id="online-now"' in html and 'ws-connect="/ws/backoffice/online/?period=30d"' in html
     assert player  # the newcomer is in the table beside the chart
     bad = client_for(finance).get("/backoffice/?period=custom&first=2026-12-05&last=2026-12-01")
     assert bad.status_code == 200 and "errornote" in bad.content.decode()
@@ -69,6 +69,8 @@ def test_reconciliation_and_ledger_pages(finance):
     player = ledger_rows(3)
     html = client_for(finance).get("/backoffice/reconciliation/").content.decode()
     assert "ledger OK" in html and "house:play_money" in html
+    # the totals by kind in euro and credits, not raw cents (6 credits: 1 + 2 + 3)
+    assert '<td>adjustment</td><td>credits</td><td class="num">3</td><td class="num">6</td>' in html
     ledger = client_for(finance).get(f"/backoffice/ledger/?player={player.pk}&currency=credits").content.decode()
     assert ledger.count("<tr><td>") == 4  # 3 adjustments + the welcome credits
     only = client_for(finance).get(f"/backoffice/ledger/?player={player.pk}&kind=credits_welcome").content.decode()

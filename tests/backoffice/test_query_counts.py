@@ -16,7 +16,7 @@ from ..conftest import make_user
 pytestmark = pytest.mark.django_db
 
 PAGES = ["/backoffice/?period=30d", "/backoffice/tables/", "/backoffice/ledger/", "/backoffice/exports/",
-         "/backoffice/reconciliation/", "/backoffice/online/"]
+         "/backoffice/reconciliation/"]
 
 
 def rows(n: int) -> None:

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from apps.matches.models import Match, MatchSeat
 from apps.tables.models import Table, TableMatch
+from apps.tournaments.models import Tournament
 from apps.wallet.services import Leg, escrow_settle, ledger_post, stakes_collect, wallet_adjust
 
 REAL_NOW = timezone.now
@@ -59,6 +60,10 @@ def run() -> None:
             # a tournament every other day: 4 entrants × €10 (fee €1), guarantee €50
             if day % 2 == 0:
                 tid, ref = 900 + day, f"tournament:{900 + day}"
+                # the tournament's own row (finished, 4 of 8 seats): its game and fill rate show
+                Tournament.objects.get_or_create(pk=tid, defaults={
+                    "name": f"Sit&Go {tid}", "game": ("briscola", "scopa")[day // 2 % 2], "kind": "sit_and_go",
+                    "format": "knockout", "min_players": 2, "max_players": 8, "status": "finished"})
                 at(base - timedelta(days=day, hours=6))
                 for p in players:
                     ledger_post(kind="buy_in", reference=ref, legs=[Leg(f"player:{p.pk}", "cash", -1000),

@@ -3,6 +3,8 @@ seeded history: the dashboard and every finance page, screenshot at 1366 and 390
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.embedded import manage
@@ -22,6 +24,21 @@ def login(context, base: str, username: str):
     return page
 
 
+def player_at_a_new_table(context, base: str, username: str):
+    """A player logs in and opens a practice Briscola table of their own: its socket connects."""
+    page = context.new_page()
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "mazziere-demo")
+    page.click("main form button[type=submit]")
+    page.wait_for_url(f"{base}/")
+    page.goto(f"{base}/tables/")
+    page.select_option("#create-game", "briscola")
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    return page
+
+
 def test_back_office_pages(chromium, mazziere_server, artifacts):
     base, env, still_up = mazziere_server
     manage(env, "shell", "-c", "from tests.browser.backoffice_seed import run; run()")
@@ -36,6 +53,17 @@ def test_back_office_pages(chromium, mazziere_server, artifacts):
         assert bank.startswith("€") and bank != "€ 0,00"
         assert page.locator("#fig-refunds_by_rule tbody th").all_inner_texts() == ["a2", "b1"]
         page.screenshot(path=str(artifacts / f"backoffice-dashboard-{width}.png"), full_page=True)
+        if width == WIDTHS[0][0]:  # "online now" moves over the staff socket as a player comes and goes
+            players_online = "document.querySelector('#online-now dd[data-key=players_online]').textContent.trim()"
+            page.wait_for_timeout(1500)  # the socket is open and its first push has landed
+            before = int(page.locator("#online-now dd[data-key=players_online]").inner_text())
+            anna = chromium.new_context(viewport={"width": width, "height": height}, locale="it-IT")
+            table_page = player_at_a_new_table(anna, base, "anna")
+            page.wait_for_function(f"{players_online} === '{before + 1}'", timeout=20_000)
+            page.locator("section.bo-live").screenshot(path=str(artifacts / f"backoffice-online-live-{width}.png"))
+            table_page.close()
+            anna.close()
+            page.wait_for_function(f"{players_online} === '{before}'", timeout=20_000)
         page.screenshot(path=str(artifacts / f"backoffice-dashboard-top-{width}.png"))
         page.locator("#fig-bank_cash_by_day").screenshot(path=str(artifacts / f"backoffice-figure-bank-{width}.png"))
         page.locator("#fig-refunds_by_rule").screenshot(path=str(artifacts / f"backoffice-figure-refunds-{width}.png"))

@@ -1,0 +1,62 @@
+"""The dashboard's blocks: each figure as a chart with its numbers beside it, shared by the
+page (views.dashboard) and the staff socket that keeps its live part current (consumers)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+
+from . import selectors
+from .charts import chart_svg, formatter
+
+#: (figure key, title, chart kind, series drawn) in the page's order
+CHARTS = [
+    ("fees_by_day", gettext_lazy("Tournament fees by day"), "stacked", None),
+    ("fees_by_game", gettext_lazy("Tournament fees by game"), "hbar", None),
+    ("bank_cash_by_day", gettext_lazy("Bank (20% of cash pots) by day"), "stacked", None),
+    ("bank_cash_by_game", gettext_lazy("Bank (cash) by game"), "hbar", None),
+    ("bank_credits_by_day", gettext_lazy("Bank (20% of credits pots) by day"), "stacked", None),
+    ("bank_credits_by_game", gettext_lazy("Bank (credits) by game"), "hbar", None),
+    ("prize_pools_by_day", gettext_lazy("Tournament prizes paid by day"), "stacked", None),
+    ("overlay_by_day", gettext_lazy("Overlay paid on guarantees by day"), "stacked", None),
+    ("bonus_granted_by_day", gettext_lazy("Bonus granted by day"), "bar", None),
+    ("refunds_by_rule", gettext_lazy("Cancellation refunds by malfunction rule"), "stacked", ["cash", "bonus"]),
+    ("tournaments_by_day", gettext_lazy("Tournaments finished and cancelled by day"), "bar", ["run", "cancelled"]),
+    ("activity_by_hour", gettext_lazy("Busiest hour: tables in play and players at play"), "line", None),
+    ("newcomers_by_day", gettext_lazy("New players and first stakes by day"), "bar", None),
+]
+SERIES_NAMES = {
+    "cash": gettext_lazy("cash"), "bonus": gettext_lazy("bonus"), "total": gettext_lazy("total"),
+    "refunded": gettext_lazy("registrations refunded"), "players": gettext_lazy("players"),
+    "run": gettext_lazy("finished"),
+    "cancelled": gettext_lazy("cancelled"), "fill_percent": gettext_lazy("fill rate %"),
+    "tables": gettext_lazy("tables"), "new_players": gettext_lazy("new players"),
+    "first_stakes": gettext_lazy("first stakes"),
+    selectors.UNKNOWN: gettext_lazy("game not known yet"),
+}
+
+
+def figure_block(figure: selectors.Figure, title, kind: str, series: list[str] | None) -> dict:
+    formats = [formatter(figure.unit_of(n)) for n in figure.series]
+    names = [str(SERIES_NAMES.get(n, n)) for n in figure.series]
+    return {
+        "key": figure.key, "title": title,
+        "svg": chart_svg(figure, title=str(title), kind=kind, series=series,
+                         names={k: str(v) for k, v in SERIES_NAMES.items()}),
+        "columns": names,
+        "rows": [(str(SERIES_NAMES.get(label, label)) if label == selectors.UNKNOWN else label, [fmt(v) for fmt, v in zip(formats, values, strict=True)]) for label, values in figure.rows()],
+        "totals": [fmt(figure.total(n)) if figure.unit_of(n) != "percent" else ""
+                   for fmt, n in zip(formats, figure.series, strict=True)],
+    }
+
+
+def dashboard_blocks(*, period) -> list[dict]:
+    """Every figure of the period, in the page's order."""
+    figures = {f.key: f for f in selectors.dashboard(period=period)}
+    return [figure_block(figures[key], title, kind, series) for key, title, kind, series in CHARTS]
+
+
+def live_block(figure: selectors.Figure) -> dict:
+    """The busiest-hour figure (``selectors.activity_by_hour``), the one that moves while
+    players come and go."""
+    title, kind, series = next((t, k, s) for key, t, k, s in CHARTS if key == figure.key)
+    return figure_block(figure, title, kind, series)
