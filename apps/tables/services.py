@@ -565,7 +565,7 @@ def table_sit_out(*, user, table_id: Any, out: Any) -> dict[str, Any]:
         table = _table_locked(table_id)
         seat = table.seats.select_for_update().filter(player=user).first()
         if seat is None:
-            raise Conflict("You are not seated at this table.", code="not_seated")
+            raise Conflict(_("You are not seated at this table."), code="not_seated")
         poker.seat_sit_out(table=table, seat=seat, out=out)
         broadcast.table_changed(table_id=table.pk, match_id=None, version=_current_version(table))
     if out is False:

@@ -1,0 +1,148 @@
+"""Italian of the strings added by the language work of issue 12 (domain errors, sockets, forms)."""
+
+IT = {
+    # back office periods and exports
+    "Choose a period: today, 7d, 30d or custom.": "Scegli un periodo: today, 7d, 30d o custom.",
+    "today, 7d, 30d or custom": "today, 7d, 30d o custom",
+    "A custom period needs two days, as YYYY-MM-DD.": "Un periodo personalizzato vuole due giorni, come AAAA-MM-GG.",
+    "YYYY-MM-DD": "AAAA-MM-GG",
+    "The period ends before it starts.": "Il periodo finisce prima di cominciare.",
+    "after the first day": "dopo il primo giorno",
+    "A period is at most %(n)s days.": "Un periodo dura al massimo %(n)s giorni.",
+    "%(n)s days": "%(n)s giorni",
+    "Choose what to export: ledger, players or tournament_results.":
+        "Scegli che cosa esportare: ledger, players o tournament_results.",
+    "ledger, players or tournament_results": "ledger, players o tournament_results",
+    "Choose a format: csv or xlsx.": "Scegli un formato: csv o xlsx.",
+    "csv or xlsx": "csv o xlsx",
+    "Which tournament? Give its id.": "Quale torneo? Indica il suo id.",
+    "A tournament id.": "L'id di un torneo.",
+    # sockets
+    "The frame is not valid UTF-8.": "Il messaggio non è testo UTF-8 valido.",
+    "The frame is not accepted: %(problem)s": "Il messaggio non è accettato: %(problem)s",
+    "A frame is a JSON object.": "Un messaggio è un oggetto JSON.",
+    "Too many or too large frames: slow down.": "Troppi messaggi o troppo grandi: rallenta.",
+    "A chat line is text.": "Un messaggio della chat è testo.",
+    "Report sent: compliance will look at it. Thank you.": "Segnalazione inviata: la conformità la esaminerà. Grazie.",
+    "Unknown frame: send chat or report.": "Messaggio sconosciuto: invia chat o report.",
+    'A move is {"action": {...}, "version": n}.': 'Una mossa è {"action": {...}, "version": n}.',
+    'A move is a JSON object such as {"type": "play", ...}.': 'Una mossa è un oggetto JSON come {"type": "play", ...}.',
+    "A move carries the integer version of the match it was made on.":
+        "Una mossa porta la versione (un intero) della partita su cui è stata fatta.",
+    "A move's seat is the number of a seat at this table.": "Il posto di una mossa è il numero di un posto di questo tavolo.",
+    "A cancellation vote is true or false.": "Un voto di annullamento è true o false.",
+    "Frames are at most %(n)s bytes.": "Un messaggio è al massimo di %(n)s byte.",
+    "Too many frames: slow down.": "Troppi messaggi: rallenta.",
+    "Unknown frame: send an action, chat, cancel_vote, report or sync.":
+        "Messaggio sconosciuto: invia action, chat, cancel_vote, report o sync.",
+    "This frame could not be handled.": "Non è stato possibile gestire questo messaggio.",
+    "You cannot chat at this table.": "Non puoi scrivere nella chat di questo tavolo.",
+    "Settings changed: %(changes)s": "Impostazioni cambiate: %(changes)s",
+    # chat and review
+    "Staff review lines in the compliance area; reports are for players.":
+        "Lo staff esamina i messaggi nell'area conformità; le segnalazioni sono per i giocatori.",
+    "Choose why you report it.": "Scegli perché lo segnali.",
+    "One of %(choices)s.": "Uno fra: %(choices)s.",
+    "The note is text of at most 200 characters.": "La nota è un testo di al massimo 200 caratteri.",
+    "At most 200.": "Al massimo 200.",
+    "You cannot report your own message.": "Non puoi segnalare un tuo messaggio.",
+    "You already reported this message: compliance will look at it.":
+        "Hai già segnalato questo messaggio: la conformità lo esaminerà.",
+    "The reason is text.": "Il motivo è un testo.",
+    "At most 500 characters.": "Al massimo 500 caratteri.",
+    "word or pattern.": "parola o espressione (word o pattern).",
+    "A word or pattern of 1 to 200 characters.": "Una parola o un'espressione da 1 a 200 caratteri.",
+    "Not a valid regular expression: %(error)s.": "Non è un'espressione regolare valida: %(error)s.",
+    "A word has at least one letter or digit.": "Una parola ha almeno una lettera o una cifra.",
+    "The word list entry is not valid.": "La voce dell'elenco di parole non è valida.",
+    "This entry is already in the list.": "Questa voce è già nell'elenco.",
+    "No such word list entry.": "Questa voce dell'elenco di parole non esiste.",
+    "An integer id.": "Un id intero.",
+    "An ISO 8601 date or time, e.g. 2026-11-30T18:00:00Z.": "Una data o un'ora ISO 8601, per esempio 2026-11-30T18:00:00Z.",
+    "true or false.": "true o false.",
+    "lobby or a table id.": "lobby o l'id di un tavolo.",
+    "At most 200 characters.": "Al massimo 200 caratteri.",
+    "The search filters are not valid.": "I filtri di ricerca non sono validi.",
+    "The filters are not valid.": "I filtri non sono validi.",
+    "A user id (integer).": "L'id di un utente (intero).",
+    # API headers
+    "The Idempotency-Key header must be 1 to 100 printable ASCII characters.":
+        "L'intestazione Idempotency-Key deve avere da 1 a 100 caratteri ASCII stampabili.",
+    "1 to 100 printable ASCII characters.": "Da 1 a 100 caratteri ASCII stampabili.",
+    "This Idempotency-Key was already used for a different request.":
+        "Questa Idempotency-Key è già stata usata per una richiesta diversa.",
+    "The body must be a JSON object.": "Il corpo deve essere un oggetto JSON.",
+    "A JSON object is required.": "Serve un oggetto JSON.",
+    "A JSON object.": "Un oggetto JSON.",
+    # compliance
+    "Message ids are integers.": "Gli id dei messaggi sono interi.",
+    "A player id (integer).": "L'id di un giocatore (intero).",
+    "No such player.": "Questo giocatore non esiste.",
+    "Sanctions are for players, not staff accounts.": "Le sanzioni sono per i giocatori, non per gli account dello staff.",
+    "1_month or permanent.": "1_month o permanent.",
+    "An authority report is permanent: it lasts until the authority decides.":
+        "Una segnalazione all'autorità è permanente: dura finché l'autorità decide.",
+    "Say why: the reason is required.": "Di' perché: il motivo è obbligatorio.",
+    "At most %(n)s characters.": "Al massimo %(n)s caratteri.",
+    "A list of at most 100 chat message ids (integers).": "Un elenco di al massimo 100 id di messaggi della chat (interi).",
+    "The sanction is not valid.": "La sanzione non è valida.",
+    "This player already has an active %(kind)s: lift it first to change its duration.":
+        "Questo giocatore ha già una sanzione attiva (%(kind)s): revocala prima di cambiarne la durata.",
+    "No such sanction.": "Questa sanzione non esiste.",
+    "This sanction is not active: it was lifted or it has expired.": "Questa sanzione non è attiva: è stata revocata o è scaduta.",
+    "Lifting an authority report needs the authority's decision: release or forfeit.":
+        "Per revocare una segnalazione all'autorità serve la decisione dell'autorità: release o forfeit.",
+    "The decision is release or forfeit.": "La decisione è release o forfeit.",
+    "release or forfeit.": "release o forfeit.",
+    "Only an authority report takes a decision.": "Solo una segnalazione all'autorità prevede una decisione.",
+    "Only for an authority report.": "Solo per una segnalazione all'autorità.",
+    # players
+    "%(action)s: done.": "%(action)s: fatto.",
+    "A reason of 1 to 200 characters is required.": "Serve un motivo da 1 a 200 caratteri.",
+    "Only players have nicknames.": "Solo i giocatori hanno un nickname.",
+    "Not a player.": "Non è un giocatore.",
+    "The passport has already been paid for this player.": "Il passaporto di questo giocatore è già stato pagato.",
+    "A non-empty string is required.": "Serve un testo non vuoto.",
+    "A token needs a username and a password.": "Per un token servono nome utente e password.",
+    "Too many failed logins: try again in %(n)s minutes.": "Troppi accessi falliti: riprova fra %(n)s minuti.",
+    "The username or password is not correct.": "Il nome utente o la password non sono corretti.",
+    "No such game.": "Questo gioco non esiste.",
+    "period is all or month.": "il periodo è all o month.",
+    "all or month": "all o month",
+    # tables
+    "This table is private.": "Questo tavolo è privato.",
+    "Say true to sit out, false to play the next hands.": "Di' true per stare fuori, false per giocare le prossime mani.",
+    "Only poker tables let players sit out.": "Solo ai tavoli di poker si può stare fuori.",
+    "Not at this table.": "Non a questo tavolo.",
+    "You are leaving this table at the end of the hand.": "Lascerai questo tavolo alla fine della mano.",
+    "No match is being played at this table now.": "A questo tavolo ora non si gioca nessuna partita.",
+    "You cannot watch this match.": "Non puoi guardare questa partita.",
+    "Only operators act on tables.": "Solo gli operatori intervengono sui tavoli.",
+    "Give a reason: the players are told, and it is audited.":
+        "Indica un motivo: i giocatori lo leggono e resta nel registro.",
+    "Required.": "Obbligatorio.",
+    "A reason has at most %(n)s characters.": "Un motivo ha al massimo %(n)s caratteri.",
+    "This table is already closed.": "Questo tavolo è già chiuso.",
+    "An operator closed this table: %(reason)s": "Un operatore ha chiuso questo tavolo: %(reason)s",
+    "That player is not seated at this table.": "Quel giocatore non è seduto a questo tavolo.",
+    "A match is being played: stand a player up between matches.":
+        "Si sta giocando una partita: alza un giocatore fra una partita e l'altra.",
+    "An operator stood you up from table %(table)s: %(reason)s":
+        "Un operatore ti ha alzato dal tavolo %(table)s: %(reason)s",
+    "Write the message.": "Scrivi il messaggio.",
+    # wallet
+    "This idempotency key was already used for another movement.":
+        "Questa chiave di idempotenza è già stata usata per un altro movimento.",
+    "Adjustments and passports are for players, not staff accounts.":
+        "Rettifiche e passaporti sono per i giocatori, non per gli account dello staff.",
+    "This user is a staff account, not a player.": "Questo utente è un account dello staff, non un giocatore.",
+    "One of cash, bonus, credits.": "Uno fra cash, bonus, credits.",
+    "A non-zero integer (negative to debit).": "Un intero diverso da zero (negativo per addebitare).",
+    "At most %(n)s either way.": "Al massimo %(n)s in un senso o nell'altro.",
+    "A non-empty reason of at most 200 characters.": "Un motivo non vuoto di al massimo 200 caratteri.",
+    "The adjustment is not valid.": "La rettifica non è valida.",
+    "This account is frozen by a sanction: no negative adjustment is allowed.":
+        "Questo conto è congelato da una sanzione: non sono ammesse rettifiche negative.",
+    "This debit would make the %(currency)s balance negative.": "Questo addebito renderebbe negativo il saldo %(currency)s.",
+    "Not enough %(currency)s on %(account)s.": "%(currency)s insufficienti su %(account)s.",
+}
