@@ -145,4 +145,11 @@ IT = {
         "Questo conto è congelato da una sanzione: non sono ammesse rettifiche negative.",
     "This debit would make the %(currency)s balance negative.": "Questo addebito renderebbe negativo il saldo %(currency)s.",
     "Not enough %(currency)s on %(account)s.": "%(currency)s insufficienti su %(account)s.",
+    # app names, money
+    "Compliance review": "Revisione conformità",
+    "%(n)s credit": ("%(n)s credito", "%(n)s crediti"),
+    "Confirm (%(n)s card)": ("Conferma (%(n)s carta)", "Conferma (%(n)s carte)"),
+    "Prize %(prize)s credit (pot %(pot)s, the bank keeps 20%%: %(bank)s).": (
+        "Premio %(prize)s credito (piatto %(pot)s, al banco il 20%%: %(bank)s).",
+        "Premio %(prize)s crediti (piatto %(pot)s, al banco il 20%%: %(bank)s)."),
 }
