@@ -152,4 +152,12 @@ IT = {
     "Prize %(prize)s credit (pot %(pot)s, the bank keeps 20%%: %(bank)s).": (
         "Premio %(prize)s credito (piatto %(pot)s, al banco il 20%%: %(bank)s).",
         "Premio %(prize)s crediti (piatto %(pot)s, al banco il 20%%: %(bank)s)."),
+    # the create-table form
+    "%(option)s: choose one of %(choices)s.": "%(option)s: scegli fra %(choices)s.",
+    "%(option)s: a whole number from %(low)s to %(high)s.": "%(option)s: un numero intero da %(low)s a %(high)s.",
+    "%(option)s: a whole number of at least %(low)s.": "%(option)s: un numero intero di almeno %(low)s.",
+    "%(option)s: a whole number.": "%(option)s: un numero intero.",
+    "Stake: write euro with a decimal comma, for example 2,50.": "Posta: scrivi gli euro con la virgola, per esempio 2,50.",
+    "Stake: a whole number of credits, for example 50.": "Posta: un numero intero di crediti, per esempio 50.",
+    "These options do not go together for this game.": "Queste opzioni non vanno d'accordo per questo gioco.",
 }
