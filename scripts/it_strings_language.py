@@ -160,4 +160,6 @@ IT = {
     "Stake: write euro with a decimal comma, for example 2,50.": "Posta: scrivi gli euro con la virgola, per esempio 2,50.",
     "Stake: a whole number of credits, for example 50.": "Posta: un numero intero di crediti, per esempio 50.",
     "These options do not go together for this game.": "Queste opzioni non vanno d'accordo per questo gioco.",
+    "tournament": "torneo",
+    "tournaments": "tornei",
 }

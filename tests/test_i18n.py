@@ -249,7 +249,7 @@ PAGES = [
     # back office
     ("backoffice", lambda w: "/backoffice/", "operator", 200),
     ("backoffice-finance", lambda w: "/backoffice/", "finance", 200),
-    ("backoffice-online", lambda w: "/backoffice/online/", "operator", 200),
+    ("backoffice-online-fragment", lambda w: "/backoffice/online/", "operator", 200),
     ("backoffice-reconciliation", lambda w: "/backoffice/reconciliation/", "finance", 200),
     ("backoffice-ledger", lambda w: "/backoffice/ledger/", "finance", 200),
     ("backoffice-ledger-player", lambda w: f"/backoffice/ledger/?player={w['player'].pk}", "finance", 200),
