@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
 Sockets sit behind SiteOriginValidator(AuthMiddlewareStack(...)) (platform.md §10.1): the
-whole origin, port included, must be a configured or the site's own one.
+whole origin, port included, must be a configured or the site's own one. Inside, a socket
+speaks its page's language (``SocketLanguageMiddleware``).
 """
 
 import logging
@@ -17,6 +18,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from apps.common.origins import SiteOriginValidator  # noqa: E402
+from apps.common.socket_language import SocketLanguageMiddleware  # noqa: E402
 from apps.tables.services import socket_server_started  # noqa: E402
 from config.ws_urls import websocket_urlpatterns  # noqa: E402
 
@@ -28,7 +30,7 @@ if settings.SERVE_STATIC:
 
 application = ProtocolTypeRouter({
     "http": http_app,
-    "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    "websocket": SiteOriginValidator(AuthMiddlewareStack(SocketLanguageMiddleware(URLRouter(websocket_urlpatterns)))),
 })
 
 if settings.SERVER_NAME:

@@ -160,8 +160,9 @@ def _pairs() -> list[tuple[str, str]]:
     return pairs
 
 
-#: names that read the same in both languages (the product's name is also Italian for "dealer")
-PROPER_NAMES = {"Mazziere"}
+#: names that read the same in both languages (the product's name is also Italian for "dealer"),
+#: and the Italian names of moves and hands the English rules keep (Poker all'italiana's "Busso")
+PROPER_NAMES = {"Mazziere", "Busso", "Coppia"}
 
 
 def untranslated(html: str, language: str) -> list[str]:
@@ -184,42 +185,96 @@ def untranslated(html: str, language: str) -> list[str]:
 
 @pytest.fixture
 def world(db):
-    """A player with a nickname and ledger rows, an open table, another player's private table."""
-    from apps.tables.services import table_create
+    """Everything a page needs: players with nicknames and ledger rows, open, private, playing
+    and finished tables, a reported chat line, a sanction, an export, and the staff roles."""
+    from apps.backoffice.services import export_request
+    from apps.chat.services import chat_post, chat_report
+    from apps.compliance.services import sanction_issue
+    from apps.tables.services import table_create, table_sit
+    from tests.tables.conftest import current_match, play_out
 
     mario = make_user("mario_i18n", nickname="Mario")
     anna = make_user("anna_i18n", nickname="Anna")
+    carlo = make_user("carlo_i18n", nickname="Carlo")
+    staff = {role: make_user(f"{role}_i18n", group=role) for role in ("operator", "finance", "compliance")}
     public = table_create(user=mario, data={"game": "briscola", "players": 2})
     private = table_create(user=anna, data={"game": "scopa", "players": 2, "private": True})
-    return {"player": mario, "public": public, "private": private}
+    playing = table_create(user=anna, data={"game": "scopa", "players": 2})
+    table_sit(user=mario, table_id=playing.pk)
+    finished = table_create(user=carlo, data={"game": "briscola", "players": 2})
+    table_sit(user=mario, table_id=finished.pk)
+    match = play_out(current_match(finished).pk, {ms.number: ms.player for ms in
+                                                  current_match(finished).match_seats.select_related("player")})
+    line = chat_post(user=anna, text="Ciao a tutti, buona partita")
+    chat_report(user=mario, message_id=line.pk, reason="spam")
+    sanctioned = make_user("dario_i18n", nickname="Dario")
+    sanction = sanction_issue(actor=staff["compliance"], player=sanctioned.pk, kind="lobby_ban", duration="1_month",
+                              reason="test")
+    export = export_request(actor=staff["finance"], kind="ledger", fmt="csv", params={})
+    return {"player": mario, "anna": anna, "carlo": carlo, "sanctioned": sanctioned, "newcomer": make_user(),
+            "superuser": make_user(superuser=True), **staff, "public": public, "private": private,
+            "playing": playing, "finished": match, "line": line, "sanction": sanction, "export": export}
 
 
-#: (name, URL from the world, logged in?, expected status)
+#: (name, URL from the world, who is logged in (a key of the world, or None), expected status)
 PAGES = [
-    ("lobby", lambda w: "/", True, 200),
-    ("tables", lambda w: "/tables/", True, 200),
-    ("tables-filtered", lambda w: "/tables/?game=scopa", True, 200),
-    ("table-list-fragment", lambda w: "/tables/", True, 200),  # the same list, as htmx asks for it
-    ("rankings", lambda w: "/rankings/briscola/", True, 200),
-    ("rankings-month", lambda w: "/rankings/scopa/?period=month", True, 200),
-    ("profile", lambda w: "/accounts/profile/", True, 200),
-    ("my-matches", lambda w: "/tables/matches/mine/", True, 200),
-    ("rules", lambda w: "/games/briscola/rules/", True, 200),
-    ("rules-anonymous", lambda w: "/games/hearts/rules/", False, 200),
-    ("private-table", lambda w: f"/tables/{w['private'].pk}/", True, 403),
-    ("login", lambda w: "/accounts/login/", False, 200),
-    ("signup", lambda w: "/accounts/signup/", False, 200),
-    ("not-found", lambda w: "/no-such-page/", False, 404),
+    # players
+    ("lobby", lambda w: "/", "player", 200),
+    ("lobby-anonymous", lambda w: "/", None, 200),
+    ("tables", lambda w: "/tables/", "player", 200),
+    ("tables-filtered", lambda w: "/tables/?game=scopa", "player", 200),
+    ("tables-create-form", lambda w: "/tables/?new=poker_italiana", "player", 200),
+    ("table-list-fragment", lambda w: "/tables/", "player", 200),  # the same list, as htmx asks for it
+    ("tables-sanctioned", lambda w: "/tables/", "sanctioned", 403),
+    ("table-waiting", lambda w: f"/tables/{w['public'].pk}/", "player", 200),
+    ("table-playing", lambda w: f"/tables/{w['playing'].pk}/", "player", 200),
+    ("table-spectator", lambda w: f"/tables/{w['playing'].pk}/", "carlo", 200),
+    ("table-private-leader", lambda w: f"/tables/{w['private'].pk}/", "anna", 200),
+    ("private-table", lambda w: f"/tables/{w['private'].pk}/", "player", 403),
+    ("my-matches", lambda w: "/tables/matches/mine/", "player", 200),
+    ("replay", lambda w: f"/tables/matches/{w['finished'].pk}/replay/", "player", 200),
+    ("replay-step", lambda w: f"/tables/matches/{w['finished'].pk}/replay/?step=7", "player", 200),
+    ("rankings", lambda w: "/rankings/briscola/", "player", 200),
+    ("rankings-month", lambda w: "/rankings/scopa/?period=month", "player", 200),
+    ("rankings-solitario", lambda w: "/rankings/solitario/", None, 200),
+    ("profile", lambda w: "/accounts/profile/", "player", 200),
+    ("nickname", lambda w: "/accounts/nickname/", "newcomer", 200),
+    ("rules", lambda w: "/games/briscola/rules/", "player", 200),
+    ("rules-anonymous", lambda w: "/games/hearts/rules/", None, 200),
+    ("rules-poker", lambda w: "/games/poker_italiana/rules/", None, 200),
+    ("login", lambda w: "/accounts/login/", None, 200),
+    ("signup", lambda w: "/accounts/signup/", None, 200),
+    ("not-found", lambda w: "/no-such-page/", None, 404),
+    ("staff-on-player-page", lambda w: "/tables/", "operator", 200),
+    # back office
+    ("backoffice", lambda w: "/backoffice/", "operator", 200),
+    ("backoffice-finance", lambda w: "/backoffice/", "finance", 200),
+    ("backoffice-online-fragment", lambda w: "/backoffice/online/", "operator", 200),
+    ("backoffice-reconciliation", lambda w: "/backoffice/reconciliation/", "finance", 200),
+    ("backoffice-ledger", lambda w: "/backoffice/ledger/", "finance", 200),
+    ("backoffice-ledger-player", lambda w: f"/backoffice/ledger/?player={w['player'].pk}", "finance", 200),
+    ("backoffice-exports", lambda w: "/backoffice/exports/", "finance", 200),
+    ("backoffice-export", lambda w: f"/backoffice/exports/{w['export'].pk}/", "finance", 200),
+    ("backoffice-tables", lambda w: "/backoffice/tables/", "operator", 200),
+    ("backoffice-forbidden", lambda w: "/backoffice/ledger/", "player", 403),
+    # compliance
+    ("compliance-queue", lambda w: "/compliance/", "compliance", 200),
+    ("compliance-messages", lambda w: "/compliance/messages/", "compliance", 200),
+    ("compliance-message", lambda w: f"/compliance/messages/{w['line'].pk}/", "compliance", 200),
+    ("compliance-sanctions", lambda w: "/compliance/sanctions/", "compliance", 200),
+    ("compliance-player", lambda w: f"/compliance/players/{w['sanctioned'].pk}/", "compliance", 200),
+    ("compliance-words", lambda w: "/compliance/words/", "compliance", 200),
+    ("compliance-signals", lambda w: "/compliance/signals/", "compliance", 200),
 ]
 
 
 @pytest.mark.parametrize("language", ["it", "en"])
-@pytest.mark.parametrize(("name", "url", "logged_in", "status"), PAGES, ids=[p[0] for p in PAGES])
-def test_page_is_wholly_in_its_language(world, name, url, logged_in, status, language):
+@pytest.mark.parametrize(("name", "url", "who", "status"), PAGES, ids=[p[0] for p in PAGES])
+def test_page_is_wholly_in_its_language(world, name, url, who, status, language):
     client = Client()
     client.cookies["django_language"] = language
-    if logged_in:
-        client.force_login(world["player"])
+    if who:
+        client.force_login(world[who])
     headers = {"HTTP_HX_REQUEST": "true"} if name.endswith("-fragment") else {}
     answer = client.get(url(world), **headers)
     assert answer.status_code == status, name

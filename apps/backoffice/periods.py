@@ -7,6 +7,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.common.errors import ValidationFailed
 
@@ -56,16 +57,17 @@ def period_parse(*, name: object = "7d", first: object = None, last: object = No
     if name == "30d":
         return Period(today - timedelta(days=29), today, "30d")
     if name != "custom":
-        raise ValidationFailed("Choose a period: today, 7d, 30d or custom.",
-                               fields={"period": ["today, 7d, 30d or custom"]})
+        raise ValidationFailed(_("Choose a period: today, 7d, 30d or custom."),
+                               fields={"period": [_("today, 7d, 30d or custom")]})
     try:
         first_day = date.fromisoformat(str(first))
         last_day = date.fromisoformat(str(last))
     except ValueError:
-        raise ValidationFailed("A custom period needs two days, as YYYY-MM-DD.",
-                               fields={"first": ["YYYY-MM-DD"], "last": ["YYYY-MM-DD"]}) from None
+        raise ValidationFailed(_("A custom period needs two days, as YYYY-MM-DD."),
+                               fields={"first": [_("YYYY-MM-DD")], "last": [_("YYYY-MM-DD")]}) from None
     if last_day < first_day:
-        raise ValidationFailed("The period ends before it starts.", fields={"last": ["after the first day"]})
+        raise ValidationFailed(_("The period ends before it starts."), fields={"last": [_("after the first day")]})
     if (last_day - first_day).days >= MAX_DAYS:
-        raise ValidationFailed(f"A period is at most {MAX_DAYS} days.", fields={"last": [f"{MAX_DAYS} days"]})
+        raise ValidationFailed(_("A period is at most %(n)s days.") % {"n": MAX_DAYS},
+                               fields={"last": [_("%(n)s days") % {"n": MAX_DAYS}]})
     return Period(first_day, last_day, "custom")

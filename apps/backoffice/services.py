@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from apps.audit.services import audit_record
 from apps.common.errors import ValidationFailed
@@ -23,13 +24,13 @@ def export_request(*, actor, kind: object, fmt: object, params: dict, ip: str | 
     """Record an export (audited, platform.md §1: exports are staff actions) and run it: in the
     request when it is short, else by a task queued on commit."""
     if kind not in ALLOWED:
-        raise ValidationFailed("Choose what to export: ledger, players or tournament_results.",
-                               fields={"kind": ["ledger, players or tournament_results"]})
+        raise ValidationFailed(_("Choose what to export: ledger, players or tournament_results."),
+                               fields={"kind": [_("ledger, players or tournament_results")]})
     if fmt not in (Export.CSV, Export.XLSX):
-        raise ValidationFailed("Choose a format: csv or xlsx.", fields={"format": ["csv or xlsx"]})
+        raise ValidationFailed(_("Choose a format: csv or xlsx."), fields={"format": [_("csv or xlsx")]})
     clean = {k: str(params[k])[:40] for k in ALLOWED[kind] if params.get(k) not in (None, "")}
     if kind == Export.TOURNAMENT and not str(clean.get("tournament", "")).isdigit():
-        raise ValidationFailed("Which tournament? Give its id.", fields={"tournament": ["A tournament id."]})
+        raise ValidationFailed(_("Which tournament? Give its id."), fields={"tournament": [_("A tournament id.")]})
     with transaction.atomic():
         export = Export.objects.create(kind=kind, format=fmt, params=clean, requested_by=actor)
         export.rows_total = rows_total(export)

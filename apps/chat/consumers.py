@@ -17,6 +17,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from apps.common.errors import DomainError
 from apps.common.input import BadInput, json_loads_checked, text_problem
@@ -42,16 +43,16 @@ def _frame(text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
         try:
             text_data = (bytes_data or b"").decode("utf-8")
         except UnicodeDecodeError:
-            raise DomainError("The frame is not valid UTF-8.", code="bad_frame") from None
+            raise DomainError(_("The frame is not valid UTF-8."), code="bad_frame") from None
     problem = text_problem(text_data)
     if problem:
-        raise DomainError(f"The frame is not accepted: {problem}", code="bad_frame")
+        raise DomainError(_("The frame is not accepted: %(problem)s") % {"problem": problem}, code="bad_frame")
     try:
         frame = json_loads_checked(text_data, depth=settings.WS_MAX_FRAME_DEPTH)
     except (BadInput, json.JSONDecodeError) as exc:
-        raise DomainError(f"The frame is not accepted: {exc}", code="bad_frame") from None
+        raise DomainError(_("The frame is not accepted: %(problem)s") % {"problem": exc}, code="bad_frame") from None
     if not isinstance(frame, dict):
-        raise DomainError("A frame is a JSON object.", code="bad_frame")
+        raise DomainError(_("A frame is a JSON object."), code="bad_frame")
     frame.pop("HEADERS", None)
     return frame
 
@@ -60,7 +61,7 @@ def _report_id(value: Any) -> int:
     if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 19:
         value = int(value.strip())
     if type(value) is not int:
-        raise DomainError("Which message? Give its id.", code="bad_frame")
+        raise DomainError(_("Which message? Give its id."), code="bad_frame")
     return value
 
 
@@ -108,18 +109,18 @@ class LobbyChatConsumer(AsyncWebsocketConsumer):
                 if self.abuse >= settings.WS_ABUSE_LIMIT:
                     await self.close(code=CLOSE_ABUSE)
                     return
-                raise DomainError("Too many or too large frames: slow down.", code="rate_limited")
+                raise DomainError(_("Too many or too large frames: slow down."), code="rate_limited")
             frame = _frame(text_data, bytes_data)
             if "chat" in frame:
                 if not isinstance(frame["chat"], str):
-                    raise DomainError("A chat line is text.", code="bad_frame")
+                    raise DomainError(_("A chat line is text."), code="bad_frame")
                 await self._post(frame["chat"])
                 await self._status("", "")
             elif "report" in frame:
                 await self._report(_report_id(frame["report"]), frame.get("reason") or "other")
-                await self._status("", "Segnalazione inviata: la conformità la esaminerà. Grazie.")
+                await self._status("", _("Report sent: compliance will look at it. Thank you."))
             else:
-                raise DomainError("Unknown frame: send chat or report.", code="bad_frame")
+                raise DomainError(_("Unknown frame: send chat or report."), code="bad_frame")
         except DomainError as exc:
             await self._status(exc.code, exc.detail)
         except Exception:

@@ -57,6 +57,8 @@ class ChatReport(models.Model):
     class Meta:
         ordering = ["-created", "-id"]
         constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="chat_report_once")]
+        verbose_name = _("chat report")
+        verbose_name_plural = _("chat reports")
 
     def __str__(self) -> str:
         return f"report of {self.message_id} by {self.reporter_id} ({self.reason})"
@@ -80,6 +82,8 @@ class FlagWord(models.Model):
     class Meta:
         ordering = ["category", "value"]
         constraints = [models.UniqueConstraint(fields=["kind", "value"], name="flag_word_unique")]
+        verbose_name = _("word list entry")
+        verbose_name_plural = _("word list entries")
 
     def __str__(self) -> str:
         return self.value

@@ -58,7 +58,7 @@ def chat_post(*, user, text: object, table=None, match=None, ip: str | None = No
     if not nickname:
         raise NicknameRequired()
     if not isinstance(text, str):
-        raise ChatRefused("A chat line is text.", code="chat_empty")
+        raise ChatRefused(_("A chat line is text."), code="chat_empty")
     text = text.strip()
     room = str(table.pk) if table is not None else LOBBY
     now = timezone.now()
@@ -94,9 +94,9 @@ def chat_system_post(*, actor, table, text: str, ip: str | None = None) -> ChatM
     """A system line in a table's chat, written by staff (the back office's "message a table")."""
     text = (text or "").strip()
     if not text:
-        raise ChatRefused("Write something first: the message is empty.", code="chat_empty")
+        raise ChatRefused(_("Write something first: the message is empty."), code="chat_empty")
     if len(text) > settings.CHAT_MAX_LENGTH:
-        raise ChatRefused(f"A message has at most {settings.CHAT_MAX_LENGTH} characters.", code="chat_too_long")
+        raise ChatRefused(_("A message has at most %(n)s characters.") % {"n": settings.CHAT_MAX_LENGTH}, code="chat_too_long")
     message = ChatMessage.objects.create(sender=actor, nickname=SYSTEM_NICKNAME, room=str(table.pk), table=table,
                                          text=text, ip=ip, created=timezone.now(), system=True)
     chat_posted.send(sender=ChatMessage, message=message)
@@ -109,25 +109,25 @@ def chat_report(*, user, message_id: object, reason: object = "other", note: obj
     if type(message_id) is not int:
         raise DomainError(_("Which message? Give its id."), code="bad_frame")
     if is_staff_member(user):
-        raise Forbidden("Staff review lines in the compliance area; reports are for players.")
+        raise Forbidden(_("Staff review lines in the compliance area; reports are for players."))
     reason = reason or "other"
     if reason not in ChatReport.REASONS:
-        raise ValidationFailed("Choose why you report it.",
-                               fields={"reason": [f"One of {', '.join(ChatReport.REASONS)}."]})
+        raise ValidationFailed(_("Choose why you report it."),
+                               fields={"reason": [_("One of %(choices)s.") % {"choices": ", ".join(ChatReport.REASONS)}]})
     if not isinstance(note, str) or len(note) > 200:
-        raise ValidationFailed("The note is text of at most 200 characters.", fields={"note": ["At most 200."]})
+        raise ValidationFailed(_("The note is text of at most 200 characters."), fields={"note": [_("At most 200.")]})
     with transaction.atomic():
         message = ChatMessage.objects.select_for_update().filter(pk=message_id, refused=False).first()
         if message is None or message.hidden:
             raise NotFoundError(_("No such message."))
         if message.sender_id == user.pk:
-            raise Conflict("You cannot report your own message.", code="cannot_report_own")
+            raise Conflict(_("You cannot report your own message."), code="cannot_report_own")
         try:
             with transaction.atomic():
                 ChatReport.objects.create(message=message, reporter=user, reason=reason, note=note.strip(),
                                           created=timezone.now())
         except IntegrityError:
-            raise Conflict("You already reported this message: compliance will look at it.",
+            raise Conflict(_("You already reported this message: compliance will look at it."),
                            code="already_reported") from None
         message.reports += 1
         message.flagged = True
@@ -141,10 +141,10 @@ def chat_report(*, user, message_id: object, reason: object = "other", note: obj
 
 def _message_locked(message_id: Any) -> ChatMessage:
     if type(message_id) is not int:
-        raise NotFoundError("No such message.")
+        raise NotFoundError(_("No such message."))
     message = ChatMessage.objects.select_for_update().filter(pk=message_id).first()
     if message is None:
-        raise NotFoundError("No such message.")
+        raise NotFoundError(_("No such message."))
     return message
 
 
@@ -154,7 +154,7 @@ def chat_message_hide(*, actor, message_id: Any, reason: Any = "", ip: str | Non
     if reason is None:
         reason = ""
     if not isinstance(reason, str) or len(reason) > 500:
-        raise ValidationFailed("The reason is text.", fields={"reason": ["At most 500 characters."]})
+        raise ValidationFailed(_("The reason is text."), fields={"reason": [_("At most 500 characters.")]})
     with transaction.atomic():
         message = _message_locked(message_id)
         if message.hidden:
@@ -190,22 +190,22 @@ def flag_word_add(*, actor, kind: Any, value: Any, category: Any, ip: str | None
     """Add an entry to the word list (audited). Lines already written are not re-flagged."""
     fields: dict[str, list[str]] = {}
     if kind not in (FlagWord.WORD, FlagWord.PATTERN):
-        fields["kind"] = ["word or pattern."]
+        fields["kind"] = [_("word or pattern.")]
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > 200:
-        fields["value"] = ["A word or pattern of 1 to 200 characters."]
+        fields["value"] = [_("A word or pattern of 1 to 200 characters.")]
     elif kind == FlagWord.PATTERN and wordlist.pattern_error(value.strip()):
-        fields["value"] = [f"Not a valid regular expression: {wordlist.pattern_error(value.strip())}."]
+        fields["value"] = [_("Not a valid regular expression: %(error)s.") % {"error": wordlist.pattern_error(value.strip())}]
     elif kind == FlagWord.WORD and not re.search(r"\w", value):
-        fields["value"] = ["A word has at least one letter or digit."]
+        fields["value"] = [_("A word has at least one letter or digit.")]
     if category not in FlagWord.CATEGORIES:
-        fields["category"] = [f"One of {', '.join(FlagWord.CATEGORIES)}."]
+        fields["category"] = [_("One of %(choices)s.") % {"choices": ", ".join(FlagWord.CATEGORIES)}]
     if fields:
-        raise ValidationFailed("The word list entry is not valid.", fields=fields)
+        raise ValidationFailed(_("The word list entry is not valid."), fields=fields)
     assert isinstance(value, str)
     value = value.strip() if kind == FlagWord.PATTERN else " ".join(value.lower().split())
     with transaction.atomic():
         if FlagWord.objects.filter(kind=kind, value=value).exists():
-            raise Conflict("This entry is already in the list.", code="already_listed")
+            raise Conflict(_("This entry is already in the list."), code="already_listed")
         entry = FlagWord.objects.create(kind=kind, value=value, category=category, created=timezone.now())
         audit_record(actor=actor, action="flag_word_add", target=entry, reason="word list",
                      after={"kind": kind, "value": value, "category": category}, ip=ip)
@@ -217,7 +217,7 @@ def flag_word_remove(*, actor, entry_id: Any, ip: str | None = None) -> None:
     with transaction.atomic():
         entry = FlagWord.objects.select_for_update().filter(pk=entry_id).first() if type(entry_id) is int else None
         if entry is None:
-            raise NotFoundError("No such word list entry.")
+            raise NotFoundError(_("No such word list entry."))
         audit_record(actor=actor, action="flag_word_remove", target=entry, reason="word list",
                      before={"kind": entry.kind, "value": entry.value, "category": entry.category}, ip=ip)
         entry.delete()
@@ -231,7 +231,7 @@ def _parse_int(name: str, value: str, fields: dict[str, list[str]]) -> int | Non
         return None
     value = str(value).strip()
     if not re.fullmatch(r"-?[0-9]{1,18}", value):
-        fields[name] = ["An integer id."]
+        fields[name] = [_("An integer id.")]
         return None
     return int(value)
 
@@ -247,7 +247,7 @@ def _parse_time(name: str, value: str, fields: dict[str, list[str]]) -> datetime
     except ValueError:
         moment = None
     if moment is None:
-        fields[name] = ["An ISO 8601 date or time, e.g. 2026-11-30T18:00:00Z."]
+        fields[name] = [_("An ISO 8601 date or time, e.g. 2026-11-30T18:00:00Z.")]
         return None
     if timezone.is_naive(moment):
         moment = timezone.make_aware(moment, timezone.get_default_timezone())
@@ -271,15 +271,15 @@ def chat_filters_parse(params) -> dict[str, Any]:
     }
     flagged = (params.get("flagged") or "").strip().lower()
     if flagged not in ("", "true", "false", "1", "0"):
-        fields["flagged"] = ["true or false."]
+        fields["flagged"] = [_("true or false.")]
     out["flagged"] = None if flagged == "" else flagged in ("true", "1")
     if out["room"] not in (None, LOBBY) and not re.fullmatch(r"[0-9]{1,18}", out["room"] or ""):
-        fields["room"] = ["lobby or a table id."]
+        fields["room"] = [_("lobby or a table id.")]
     for name in ("nickname", "q", "ip"):
         if out[name] is not None and len(out[name]) > 200:
-            fields[name] = ["At most 200 characters."]
+            fields[name] = [_("At most 200 characters.")]
     if fields:
-        raise ValidationFailed("The search filters are not valid.", fields=fields)
+        raise ValidationFailed(_("The search filters are not valid."), fields=fields)
     return out
 
 

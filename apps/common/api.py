@@ -12,6 +12,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, permissions
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import JSONParser
@@ -195,8 +196,8 @@ def idempotent(handler: Callable[..., Response]) -> Callable[..., Response]:
             return handler(self, request, *args, **kwargs)
         if not 1 <= len(key) <= 100 or not set(key) <= _PRINTABLE:
             raise ValidationFailed(
-                "The Idempotency-Key header must be 1 to 100 printable ASCII characters.",
-                fields={"Idempotency-Key": ["1 to 100 printable ASCII characters."]},
+                _("The Idempotency-Key header must be 1 to 100 printable ASCII characters."),
+                fields={"Idempotency-Key": [_("1 to 100 printable ASCII characters.")]},
             )
         fingerprint = (request.method, request.path, _body_hash(request))
         with transaction.atomic():
@@ -210,7 +211,7 @@ def idempotent(handler: Callable[..., Response]) -> Callable[..., Response]:
                 record = IdempotencyRecord.objects.get(user=request.user, key=key)
                 if (record.method, record.path, record.body_hash) != fingerprint:
                     raise Conflict(
-                        "This Idempotency-Key was already used for a different request.",
+                        _("This Idempotency-Key was already used for a different request."),
                         code="idempotency_conflict",
                     ) from None
                 return HttpResponse(record.response_body, status=record.status_code,

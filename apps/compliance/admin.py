@@ -7,6 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 
 from apps.common.admin import ReadOnlyAdmin
 from apps.common.errors import DomainError
@@ -33,7 +34,7 @@ class SanctionIssueForm(forms.ModelForm):
     def clean_message_ids(self) -> list[int]:
         raw = (self.cleaned_data.get("message_ids") or "").replace(",", " ").split()
         if not all(part.isdigit() for part in raw):
-            raise forms.ValidationError("Message ids are integers.")
+            raise forms.ValidationError(_("Message ids are integers."))
         return [int(part) for part in raw]
 
     def issue(self, *, actor, ip: str | None) -> Sanction | None:

@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.audit.services import audit_record
 from apps.common.errors import Conflict, DomainError, NotFoundError, ValidationFailed
@@ -92,39 +93,39 @@ def sanction_issue(*, actor, player: Any, kind: Any, duration: Any = None, reaso
     player_id = _int_id(player)
     target = None
     if player_id is None:
-        fields["player"] = ["A player id (integer)."]
+        fields["player"] = [_("A player id (integer).")]
     else:
         target = get_user_model().objects.filter(pk=player_id).first()
         if target is None:
-            fields["player"] = ["No such player."]
+            fields["player"] = [_("No such player.")]
         elif is_staff_member(target):
-            fields["player"] = ["Sanctions are for players, not staff accounts."]
+            fields["player"] = [_("Sanctions are for players, not staff accounts.")]
     if kind not in KINDS:
-        fields["kind"] = [f"One of {', '.join(KINDS)}."]
+        fields["kind"] = [_("One of %(choices)s.") % {"choices": ", ".join(KINDS)}]
     if duration in (None, "") and kind in (ACCOUNT_SUSPENSION, AUTHORITY_REPORT):
         duration = "permanent"
     if duration not in ("1_month", "permanent"):
-        fields["duration"] = ["1_month or permanent."]
+        fields["duration"] = [_("1_month or permanent.")]
     elif kind == AUTHORITY_REPORT and duration != "permanent":
-        fields["duration"] = ["An authority report is permanent: it lasts until the authority decides."]
+        fields["duration"] = [_("An authority report is permanent: it lasts until the authority decides.")]
     if not isinstance(reason, str) or not reason.strip():
-        fields["reason"] = ["Say why: the reason is required."]
+        fields["reason"] = [_("Say why: the reason is required.")]
     elif len(reason) > REASON_MAX:
-        fields["reason"] = [f"At most {REASON_MAX} characters."]
+        fields["reason"] = [_("At most %(n)s characters.") % {"n": REASON_MAX}]
     message_ids: list[int] = []
     if messages not in (None, ""):
         items = messages if isinstance(messages, list) else [messages]
         message_ids = [m for m in (_int_id(x) for x in items) if m is not None]
         if len(message_ids) != len(items) or len(items) > 100:
-            fields["messages"] = ["A list of at most 100 chat message ids (integers)."]
+            fields["messages"] = [_("A list of at most 100 chat message ids (integers).")]
     if fields:
-        raise ValidationFailed("The sanction is not valid.", fields=fields)
+        raise ValidationFailed(_("The sanction is not valid."), fields=fields)
     assert target is not None and isinstance(reason, str)
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=target.pk).first()  # one issue at a time
         if Sanction.objects.active().filter(player=target, kind=kind).exists():
-            raise Conflict(f"This player already has an active {str(kind).replace('_', ' ')}: lift it first to "
-                           "change its duration.", code="already_sanctioned")
+            raise Conflict(_("This player already has an active %(kind)s: lift it first to change its duration.")
+                           % {"kind": str(kind).replace("_", " ")}, code="already_sanctioned")
         now = timezone.now()
         sanction = Sanction.objects.create(
             player=target, kind=kind, duration=duration, reason=reason.strip(), starts_at=now,
@@ -143,23 +144,23 @@ def sanction_lift(*, actor, sanction_id: Any, reason: Any = "", decision: Any = 
     if reason is None:
         reason = ""
     if not isinstance(reason, str) or len(reason) > REASON_MAX:
-        raise ValidationFailed("The reason is text.", fields={"reason": [f"At most {REASON_MAX} characters."]})
+        raise ValidationFailed(_("The reason is text."), fields={"reason": [_("At most %(n)s characters.") % {"n": REASON_MAX}]})
     with transaction.atomic():
         sanction = Sanction.objects.select_for_update().filter(pk=pk).first() if pk is not None else None
         if sanction is None:
-            raise NotFoundError("No such sanction.")
+            raise NotFoundError(_("No such sanction."))
         if not sanction.active:
-            raise Conflict("This sanction is not active: it was lifted or it has expired.", code="not_active")
+            raise Conflict(_("This sanction is not active: it was lifted or it has expired."), code="not_active")
         if sanction.kind == AUTHORITY_REPORT:
             if decision in (None, ""):
-                raise DomainError("Lifting an authority report needs the authority's decision: release or "
-                                  "forfeit.", code="decision_required", status=400)
+                raise DomainError(_("Lifting an authority report needs the authority's decision: release or "
+                                  "forfeit."), code="decision_required", status=400)
             if decision not in DECISIONS:
-                raise ValidationFailed("The decision is release or forfeit.",
-                                       fields={"decision": ["release or forfeit."]})
+                raise ValidationFailed(_("The decision is release or forfeit."),
+                                       fields={"decision": [_("release or forfeit.")]})
         elif decision not in (None, ""):
-            raise ValidationFailed("Only an authority report takes a decision.",
-                                   fields={"decision": ["Only for an authority report."]})
+            raise ValidationFailed(_("Only an authority report takes a decision."),
+                                   fields={"decision": [_("Only for an authority report.")]})
         before = sanction_snapshot(sanction)
         sanction.lifted_at = timezone.now()
         sanction.lifted_by = actor

@@ -10,6 +10,7 @@ import markdown
 from django.conf import settings
 from django.http import Http404
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from .engines import ENGINES
@@ -41,18 +42,29 @@ def rules_for_players(text: str) -> str:
     return "\n".join(kept)
 
 
-@lru_cache(maxsize=32)
-def _rules_html(game: str) -> str:
-    """A game's rules file as HTML (files of this repository, so trusted markup)."""
-    text = (RULES_DIR / f"{game}.md").read_text(encoding="utf-8")
+def rules_file(game: str, language: str) -> tuple[Path, str]:
+    """The rules file of ``game`` for ``language`` and the language it is written in: the
+    translation ``docs/rules/<language>/<game>.md`` where there is one, else the English."""
+    translated = RULES_DIR / language / f"{game}.md"
+    if language != "en" and translated.is_file():
+        return translated, language
+    return RULES_DIR / f"{game}.md", "en"
+
+
+@lru_cache(maxsize=64)
+def _rules_html(path: Path) -> str:
+    """A rules file as HTML (files of this repository, so trusted markup)."""
+    text = path.read_text(encoding="utf-8")
     return markdown.markdown(rules_for_players(text), extensions=["tables", "fenced_code", "sane_lists"])
 
 
 def rules(request, game: str):
-    """The rules of one game, rendered from ``docs/rules/<game>.md``."""
+    """The rules of one game in the page's language (``docs/rules/it/<game>.md`` on Italian
+    pages, ``docs/rules/<game>.md`` on English ones)."""
     if game not in ENGINES or not (RULES_DIR / f"{game}.md").is_file():
         raise Http404
+    path, written_in = rules_file(game, translation.get_language() or "it")
     return render(request, "games/rules.html", {
-        "game": ENGINES[game], "games": game_catalogue(),
-        "rules": mark_safe(_rules_html(game)),  # noqa: S308 (the repository's own rules files)
+        "game": ENGINES[game], "games": game_catalogue(), "rules_language": written_in,
+        "rules": mark_safe(_rules_html(path)),  # noqa: S308 (the repository's own rules files)
     })

@@ -185,7 +185,7 @@ class PlayerAdmin(UserAdmin):
             except DomainError as exc:
                 form.add_error(None, exc.detail)
             else:
-                messages.success(request, f"{title}: done.")
+                messages.success(request, _("%(action)s: done.") % {"action": title})
                 return redirect(reverse("admin:auth_user_change", args=[user.pk]))
         context = {**self.admin_site.each_context(request), "form": form, "title": f"{title} — {user}",
                    "target": user, "opts": self.model._meta}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -92,7 +93,7 @@ class PlayerNicknameView(APIView):
 
 def _body(request) -> dict:
     if not isinstance(request.data, dict):
-        raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object is required."]})
+        raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object is required.")]})
     return request.data
 
 
@@ -170,7 +171,7 @@ class TokenView(APIView):
         "token": serializers.CharField()})})
     def post(self, request):
         if not isinstance(request.data, dict):
-            raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object is required."]})
+            raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object is required.")]})
         key = services.token_obtain(request=request._request, username=request.data.get("username"),
                                     password=request.data.get("password"))
         return Response({"token": key})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db.models import OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext as _
 
 from apps.common.errors import NotFoundError
 from apps.common.roles import STAFF_GROUPS
@@ -38,10 +39,10 @@ def player_get(*, player_id: object):
     try:
         pk = int(player_id)
     except (TypeError, ValueError):
-        raise NotFoundError("No such player.") from None
+        raise NotFoundError(_("No such player.")) from None
     user = get_user_model().objects.filter(pk=pk).select_related("profile").first()
     if user is None:
-        raise NotFoundError("No such player.")
+        raise NotFoundError(_("No such player."))
     return user
 
 

@@ -84,10 +84,10 @@ def nickname_set(*, user, nickname: object) -> Profile:
 def nickname_rename(*, actor, player, nickname: object, reason: object, ip: str | None = None) -> Profile:
     """Compliance renames a player's nickname: same rules, audited, history kept."""
     if not isinstance(reason, str) or not reason.strip() or len(reason) > 200:
-        raise ValidationFailed("A reason of 1 to 200 characters is required.",
-                               fields={"reason": ["A reason of 1 to 200 characters is required."]})
+        raise ValidationFailed(_("A reason of 1 to 200 characters is required."),
+                               fields={"reason": [_("A reason of 1 to 200 characters is required.")]})
     if is_staff_member(player):
-        raise ValidationFailed("Only players have nicknames.", fields={"player": ["Not a player."]})
+        raise ValidationFailed(_("Only players have nicknames."), fields={"player": [_("Not a player.")]})
     problem = nickname_problem(nickname)
     if problem:
         raise NicknameInvalid(problem)
@@ -119,7 +119,7 @@ def passport_pay(*, actor, player, ip: str | None = None) -> int:
     with transaction.atomic():
         profile = Profile.objects.select_for_update().get(user=player)
         if profile.passport_paid_at is not None:
-            raise Conflict("The passport has already been paid for this player.", code="passport_already_paid")
+            raise Conflict(_("The passport has already been paid for this player."), code="passport_already_paid")
         profile.passport_paid_at = timezone.now()
         profile.save(update_fields=["passport_paid_at"])
         balance = credits_passport_grant(actor=actor, player=player)
@@ -143,16 +143,16 @@ def token_obtain(*, request, username: object, password: object) -> str:
     ``request`` is the Django request: django-axes reads it to count the failure and to refuse
     a locked username or address before the password is even checked.
     """
-    fields = {name: ["A non-empty string is required."] for name, value in
+    fields = {name: [_("A non-empty string is required.")] for name, value in
               (("username", username), ("password", password)) if not isinstance(value, str) or not value}
     if fields:
-        raise ValidationFailed("A token needs a username and a password.", fields=fields)
+        raise ValidationFailed(_("A token needs a username and a password."), fields=fields)
     user = authenticate(request, username=username, password=password)
     if user is None:
         if getattr(request, "axes_locked_out", False):
             wait = seconds_to_wait(request)
-            raise DomainError(f"Too many failed logins: try again in {max(1, -(-wait // 60))} minutes.",
+            raise DomainError(_("Too many failed logins: try again in %(n)s minutes.") % {"n": max(1, -(-wait // 60))},
                               code="throttled", status=429, wait=wait)
-        raise DomainError("The username or password is not correct.", code="invalid_credentials", status=400)
+        raise DomainError(_("The username or password is not correct."), code="invalid_credentials", status=400)
     token, _created = Token.objects.get_or_create(user=user)
     return token.key

@@ -1,3 +1,4 @@
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -15,8 +16,8 @@ class LeaderboardView(APIView):
     @extend_schema(responses=dict)
     def get(self, request, game: str):
         if game not in ENGINES:
-            raise NotFoundError("No such game.")
+            raise NotFoundError(_("No such game."))
         period = request.query_params.get("period", "all")
         if period not in ("all", "month"):
-            raise ValidationFailed("period is all or month.", fields={"period": ["all or month"]})
+            raise ValidationFailed(_("period is all or month."), fields={"period": [_("all or month")]})
         return Response(leaderboard(game=game, period=period))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -46,7 +47,7 @@ def _bool_param(value: str | None, name: str) -> bool | None:
         return True
     if value.lower() in ("false", "0"):
         return False
-    raise ValidationFailed("The filters are not valid.", fields={name: ["true or false."]})
+    raise ValidationFailed(_("The filters are not valid."), fields={name: [_("true or false.")]})
 
 
 class SanctionListView(APIView):
@@ -58,7 +59,7 @@ class SanctionListView(APIView):
     def get(self, request):
         player = request.query_params.get("player")
         if player not in (None, "") and not player.strip().isdigit():
-            raise ValidationFailed("The filters are not valid.", fields={"player": ["A user id (integer)."]})
+            raise ValidationFailed(_("The filters are not valid."), fields={"player": [_("A user id (integer).")]})
         rows = sanctions_list(player_id=int(player) if player else None,
                               active=_bool_param(request.query_params.get("active"), "active"))
         paginator = Pagination()

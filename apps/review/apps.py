@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ReviewConfig(AppConfig):
@@ -7,4 +8,4 @@ class ReviewConfig(AppConfig):
 
     name = "apps.review"
     label = "review"
-    verbose_name = "Compliance review"
+    verbose_name = _("Compliance review")

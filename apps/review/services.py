@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from apps.chat.selectors import chat_messages_existing
 from apps.chat.services import chat_message_review
@@ -25,7 +26,7 @@ def sanction_issue_for_messages(*, actor, data: dict[str, Any], ip: str | None =
         if len(ids) == len(items):
             missing = set(ids) - chat_messages_existing(ids=ids)
             if missing:
-                raise ValidationFailed("The sanction is not valid.", fields={
+                raise ValidationFailed(_("The sanction is not valid."), fields={
                     "messages": [f"No such chat message: {', '.join(str(m) for m in sorted(missing))}."]})
     with transaction.atomic():
         sanction = sanction_issue(actor=actor, player=data.get("player"), kind=data.get("kind"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -18,7 +19,7 @@ from . import selectors, services
 
 def _body(request) -> dict:
     if not isinstance(request.data, dict):
-        raise ValidationFailed("The body must be a JSON object.", fields={"body": ["A JSON object."]})
+        raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object.")]})
     return request.data
 
 
@@ -46,7 +47,7 @@ class TableDetailView(APIView):
     def get(self, request, table_id: int):
         table = selectors.table_get(table_id=table_id)
         if table.private and selectors.table_access(table=table, user=request.user) is None:
-            raise Forbidden("This table is private.", code="private_table")
+            raise Forbidden(_("This table is private."), code="private_table")
         return Response(selectors.table_as_dict(table))
 
     @extend_schema(request=dict, responses=dict)
@@ -142,7 +143,7 @@ class MatchActionView(APIView):
         match_selectors.match_get(match_id=match_id)  # an unknown match is 404 whatever the body
         data = _body(request)
         if "action" not in data or "version" not in data:
-            raise ValidationFailed("A move is {\"action\": {...}, \"version\": n}.",
+            raise ValidationFailed(_("A move is {\"action\": {...}, \"version\": n}."),
                                    fields={k: ["Required."] for k in ("action", "version") if k not in data})
         match_services.match_action_apply(match_id=match_id, action=data["action"], version=data["version"],
                                 user=request.user, seat=data.get("seat"))  # the service checks it is yours

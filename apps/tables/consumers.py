@@ -20,6 +20,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import close_old_connections, connections
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from apps.chat.selectors import chat_message_get
 from apps.chat.services import chat_post, chat_report
@@ -81,7 +82,7 @@ def _parse_json(text: str) -> Any:
     try:
         return json_loads_checked(text, depth=settings.WS_MAX_FRAME_DEPTH)
     except BadInput as exc:
-        raise _bad(f"The frame is not accepted: {exc.message}") from None
+        raise _bad(_("The frame is not accepted: %(problem)s") % {"problem": exc.message}) from None
 
 
 def _parse_frame(text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
@@ -89,13 +90,13 @@ def _parse_frame(text_data: str | None, bytes_data: bytes | None) -> dict[str, A
         try:
             text_data = (bytes_data or b"").decode("utf-8")
         except UnicodeDecodeError:
-            raise _bad("The frame is not valid UTF-8.") from None
+            raise _bad(_("The frame is not valid UTF-8.")) from None
     problem = text_problem(text_data)  # a lone surrogate or NUL in the text itself
     if problem:
-        raise _bad(f"The frame is not accepted: {problem}")
+        raise _bad(_("The frame is not accepted: %(problem)s") % {"problem": problem})
     frame = _parse_json(text_data)
     if not isinstance(frame, dict):
-        raise _bad("A frame is a JSON object.")
+        raise _bad(_("A frame is a JSON object."))
     frame.pop("HEADERS", None)
     return frame
 
@@ -105,7 +106,7 @@ def _parse_action(frame: dict[str, Any]) -> tuple[dict[str, Any], int]:
     if isinstance(action, str):
         action = _parse_json(action)
     if not isinstance(action, dict):
-        raise _bad('A move is a JSON object such as {"type": "play", ...}.')
+        raise _bad(_('A move is a JSON object such as {"type": "play", ...}.'))
     if "cards" in frame and "cards" not in action:
         cards = frame["cards"]
         action = {**action, "cards": cards if isinstance(cards, list) else [cards]}
@@ -113,7 +114,7 @@ def _parse_action(frame: dict[str, Any]) -> tuple[dict[str, Any], int]:
     if isinstance(version, str) and _DIGITS.fullmatch(version.strip()):
         version = int(version)
     if type(version) is not int:
-        raise _bad("A move carries the integer version of the match it was made on.")
+        raise _bad(_("A move carries the integer version of the match it was made on."))
     return action, version
 
 
@@ -125,14 +126,14 @@ def _parse_seat(frame: dict[str, Any]) -> int | None:
     if isinstance(seat, str) and _DIGITS.fullmatch(seat.strip()):
         seat = int(seat)
     if type(seat) is not int or not 0 <= seat < 16:
-        raise _bad("A move's seat is the number of a seat at this table.")
+        raise _bad(_("A move's seat is the number of a seat at this table."))
     return seat
 
 
 def _parse_vote(vote: Any) -> bool:
     vote = {"true": True, "false": False}.get(vote, vote) if isinstance(vote, str) else vote
     if type(vote) is not bool:
-        raise _bad("A cancellation vote is true or false.")
+        raise _bad(_("A cancellation vote is true or false."))
     return vote
 
 
@@ -140,7 +141,7 @@ def _parse_report(report: Any) -> int:
     if isinstance(report, str) and _DIGITS.fullmatch(report.strip()):
         report = int(report)
     if type(report) is not int:
-        raise _bad("Which message? Give its id.")
+        raise _bad(_("Which message? Give its id."))
     return report
 
 
@@ -275,10 +276,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.frames.popleft()
         size = len(bytes_data or b"") if text_data is None else len(text_data.encode("utf-8", "surrogatepass"))
         if size > settings.WS_MAX_FRAME_BYTES:
-            await self._abuse("bad_frame", f"Frames are at most {settings.WS_MAX_FRAME_BYTES} bytes.")
+            await self._abuse("bad_frame", _("Frames are at most %(n)s bytes.") % {"n": settings.WS_MAX_FRAME_BYTES})
             return
         if len(self.frames) > settings.WS_MAX_FRAMES_PER_SECOND:
-            await self._abuse("rate_limited", "Too many frames: slow down.")
+            await self._abuse("rate_limited", _("Too many frames: slow down."))
             return
         try:
             frame = _parse_frame(text_data, bytes_data)
@@ -286,17 +287,17 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self._act(*_parse_action(frame), _parse_seat(frame))
             elif "chat" in frame:
                 if not isinstance(frame["chat"], str):
-                    raise _bad("A chat line is text.")
+                    raise _bad(_("A chat line is text."))
                 await self._chat(frame["chat"])
             elif "cancel_vote" in frame:
                 await self._cancel_vote(_parse_vote(frame["cancel_vote"]))
             elif "report" in frame:
                 await self._report(_parse_report(frame["report"]), frame.get("reason") or "other")
-                await self._notice("Segnalazione inviata: la conformità la esaminerà. Grazie.")
+                await self._notice(_("Report sent: compliance will look at it. Thank you."))
             elif "sync" in frame:
                 await self._render()
             else:
-                raise _bad("Unknown frame: send an action, chat, cancel_vote, report or sync.")
+                raise _bad(_("Unknown frame: send an action, chat, cancel_vote, report or sync."))
         except DomainError as exc:
             if exc.code == "stale_version":  # another move came first: show the table as it is now
                 await self._render()
@@ -304,7 +305,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self._error(exc.code, exc.detail)
         except Exception:  # a fault of ours must not take the socket down with it
             log.exception("table %s: a frame from user %s failed", self.table_id, self.user.pk)
-            await self._error("bad_frame", "This frame could not be handled.")
+            await self._error("bad_frame", _("This frame could not be handled."))
 
     async def _abuse(self, code: str, detail: str) -> None:
         self.abuse += 1
@@ -324,7 +325,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         table = Table.objects.get(pk=self.table_id)
         access = table_access(table=table, user=self.user)
         if access is None or not access.can_chat:
-            raise DomainError("You cannot chat at this table.", code="permission_denied", status=403)
+            raise DomainError(_("You cannot chat at this table."), code="permission_denied", status=403)
         match = table.matches.filter(status=Match.PLAYING).first()
         chat_post(user=self.user, text=text, table=table, match=match, ip=self._ip())
 
@@ -363,7 +364,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_settings(self, event: dict[str, Any]) -> None:
         changed = ", ".join(f"{k}: {v['old']} → {v['new']}" for k, v in event.get("changes", {}).items())
-        await self.send(text_data=render_notice(table_id=self.table_id, text=f"⚠ Impostazioni cambiate: {changed}"))
+        await self.send(text_data=render_notice(table_id=self.table_id, text="⚠ " + _("Settings changed: %(changes)s") % {"changes": changed}))
         await self._render()
 
     async def table_notice(self, event: dict[str, Any]) -> None:

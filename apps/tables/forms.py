@@ -118,6 +118,37 @@ def options_from_form(game: str, form) -> dict[str, Any] | None:
     return options
 
 
+def option_problems(game: str, form) -> list[str]:
+    """What is wrong with the options a player set for ``game``, one sentence per option in
+    the page's language ("Points to win: from 1 to 101."); empty when all are allowed."""
+    if game not in ENGINES:
+        return []
+    problems = []
+    for option in option_fields(game):
+        raw = form.get(option.input_name)
+        if raw is None or raw == "":
+            continue
+        if option.choices:
+            if raw not in {value for value, _label in option.choices}:
+                problems.append(_("%(option)s: choose one of %(choices)s.") % {
+                    "option": option.label, "choices": ", ".join(label for _value, label in option.choices)})
+            continue
+        try:
+            value = int(raw)
+        except ValueError:
+            value = None
+        low, high = option.minimum, option.maximum
+        if value is None or (low is not None and value < low) or (high is not None and value > high):
+            if low is not None and high is not None:
+                problems.append(_("%(option)s: a whole number from %(low)s to %(high)s.") % {
+                    "option": option.label, "low": low, "high": high})
+            elif low is not None:
+                problems.append(_("%(option)s: a whole number of at least %(low)s.") % {"option": option.label, "low": low})
+            else:
+                problems.append(_("%(option)s: a whole number.") % {"option": option.label})
+    return problems
+
+
 EURO = re.compile(r"^(\d{1,15})(?:\.(\d{1,2}))?$")
 
 
@@ -126,7 +157,9 @@ def stake_from_form(text: Any, currency: str) -> int | None:
     whole credits otherwise; ``None`` when it is not a number."""
     text = str(text or "0").replace("€", "").strip()
     if currency == "cash":
-        found = EURO.match(text.replace(",", "."))
+        if "," in text:  # Italian writing: "1.250,50" (dots group thousands, the comma is the decimal)
+            text = text.replace(".", "").replace(",", ".")
+        found = EURO.match(text)
         if not found:
             return None
         return int(found.group(1)) * 100 + int((found.group(2) or "0").ljust(2, "0"))

@@ -25,6 +25,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.common.errors import Conflict, ValidationFailed
 from apps.wallet.selectors import wallet_get
@@ -153,11 +154,11 @@ def after_hand(table: Table, match: Match) -> list[Seat]:
 def seat_sit_out(*, table: Table, seat: Seat, out: Any) -> None:
     """The sit-out toggle (no confirmation): out of the next hands, or back in."""
     if type(out) is not bool:
-        raise ValidationFailed("Say true to sit out, false to play the next hands.", fields={"out": ["true or false"]})
+        raise ValidationFailed(_("Say true to sit out, false to play the next hands."), fields={"out": [_("true or false")]})
     if not is_poker(table):
-        raise ValidationFailed("Only poker tables let players sit out.", fields={"out": ["Not at this table."]})
+        raise ValidationFailed(_("Only poker tables let players sit out."), fields={"out": [_("Not at this table.")]})
     if seat.sitting_out == LEAVING:
-        raise Conflict("You are leaving this table at the end of the hand.", code="match_in_progress")
+        raise Conflict(_("You are leaving this table at the end of the hand."), code="match_in_progress")
     sit_out(seat, CHOICE if out else "")
 
 

@@ -78,7 +78,7 @@ def table_match_in_play(*, table_id: int) -> Match:
     """The match being played at a table; 409 match_over when there is none."""
     match = Match.objects.filter(table_link__table_id=table_id, status=Match.PLAYING).first()
     if match is None:
-        raise Conflict("No match is being played at this table now.", code="match_over")
+        raise Conflict(_("No match is being played at this table now."), code="match_over")
     return match
 
 
@@ -86,7 +86,7 @@ def match_view_get(*, match: Match, user, access: Access | None = None) -> dict[
     """``GET /api/matches/{id}/``: the caller's own view and legal actions, nothing more."""
     access = access or match_access(match=match, user=user)
     if access is None:
-        raise Forbidden("You cannot watch this match.")
+        raise Forbidden(_("You cannot watch this match."))
     return match_view(match=match, seat=access.seat)
 
 

@@ -26,7 +26,7 @@ from celery import signature
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from apps.audit.services import audit_record
@@ -144,7 +144,11 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
         try:
             engine.resolve_options(out["players"], options)
         except ValueError as exc:
-            fields["game_options"] = [_("Not valid for this game: %(reason)s") % {"reason": exc}]
+            # the engine's sentence is English (engines have no Django): the API, which speaks
+            # English, keeps it; a page in another language says it in its own words
+            fields["game_options"] = [_("Not valid for this game: %(reason)s") % {"reason": exc}
+                                      if translation.get_language() == "en"
+                                      else _("These options do not go together for this game.")]
         out["game_options"] = options
     if "stake" not in fields and "currency" not in fields and out.get("stake") is not None:
         ceiling = STAKE_MAX[out["currency"]]
@@ -560,7 +564,7 @@ def table_sit_out(*, user, table_id: Any, out: Any) -> dict[str, Any]:
         table = _table_locked(table_id)
         seat = table.seats.select_for_update().filter(player=user).first()
         if seat is None:
-            raise Conflict("You are not seated at this table.", code="not_seated")
+            raise Conflict(_("You are not seated at this table."), code="not_seated")
         poker.seat_sit_out(table=table, seat=seat, out=out)
         broadcast.table_changed(table_id=table.pk, match_id=None, version=_current_version(table))
     if out is False:

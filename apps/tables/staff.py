@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.audit.services import audit_record
 from apps.chat.services import chat_system_post
@@ -29,22 +30,22 @@ REASON_MAX = 200
 
 def _checked(actor, reason: object) -> str:
     if not has_role(actor, OPERATOR):
-        raise Forbidden("Only operators act on tables.")
+        raise Forbidden(_("Only operators act on tables."))
     if not isinstance(reason, str) or not reason.strip():
-        raise ValidationFailed("Give a reason: the players are told, and it is audited.",
-                               fields={"reason": ["Required."]})
+        raise ValidationFailed(_("Give a reason: the players are told, and it is audited."),
+                               fields={"reason": [_("Required.")]})
     if len(reason.strip()) > REASON_MAX:
-        raise ValidationFailed(f"A reason has at most {REASON_MAX} characters.",
-                               fields={"reason": [f"At most {REASON_MAX} characters."]})
+        raise ValidationFailed(_("A reason has at most %(n)s characters.") % {"n": REASON_MAX},
+                               fields={"reason": [_("At most %(n)s characters.") % {"n": REASON_MAX}]})
     return reason.strip()
 
 
 def _open_table_locked(table_id: Any) -> Table:
     table = Table.objects.select_for_update().filter(pk=table_id).first()
     if table is None:
-        raise NotFoundError("No such table.")
+        raise NotFoundError(_("No such table."))
     if table.status != Table.OPEN:
-        raise Conflict("This table is already closed.", code="table_closed")
+        raise Conflict(_("This table is already closed."), code="table_closed")
     return table
 
 
@@ -71,7 +72,7 @@ def table_close(*, actor, table_id: Any, reason: object, ip: str | None = None) 
         table.save(update_fields=["status", "closed_at", "next_match_at", "confirm_deadline"])
         audit_record(actor=actor, action="table_closed", target=table, reason=reason, before=before,
                      after={"status": table.status, "match_cancelled": match.pk if match else None}, ip=ip)
-        text = f"An operator closed this table: {reason}"
+        text = _("An operator closed this table: %(reason)s") % {"reason": reason}
         if match is not None:
             text += " The match in play was cancelled and every stake returned."
         broadcast.table_notice(table_id=table.pk, user_id=None, text=text)
@@ -90,15 +91,15 @@ def seat_stand_up(*, actor, table_id: Any, player_id: Any, reason: object, ip: s
         seat = table.seats.select_for_update().filter(player_id=player_id).first() \
             if str(player_id).isdigit() else None
         if seat is None:
-            raise Conflict("That player is not seated at this table.", code="not_seated")
+            raise Conflict(_("That player is not seated at this table."), code="not_seated")
         if Match.objects.filter(table_link__table=table, status=Match.PLAYING,
                                 match_seats__player_id=seat.player_id).exists():
-            raise Conflict("A match is being played: stand a player up between matches.",
+            raise Conflict(_("A match is being played: stand a player up between matches."),
                            code="match_in_progress")
         audit_record(actor=actor, action="seat_stood_up", target=table, reason=reason,
                      before={"seat": seat.number, "player": seat.player_id}, after={"seat": seat.number}, ip=ip)
         broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
-                               text=f"An operator stood you up from table {table.pk}: {reason}")
+                               text=_("An operator stood you up from table %(table)s: %(reason)s") % {"table": table.pk, "reason": reason})
         _stand_up(seat)
         _after_seat_freed(table)
         broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
@@ -109,7 +110,7 @@ def table_message(*, actor, table_id: Any, text: object, reason: object, ip: str
     """A system line in the table's chat, seen by every player and spectator there."""
     reason = _checked(actor, reason)
     if not isinstance(text, str) or not text.strip():
-        raise ValidationFailed("Write the message.", fields={"text": ["Required."]})
+        raise ValidationFailed(_("Write the message."), fields={"text": [_("Required.")]})
     with transaction.atomic():
         table = _open_table_locked(table_id)
         message = chat_system_post(actor=actor, table=table, text=text, ip=ip)

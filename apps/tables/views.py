@@ -23,7 +23,7 @@ from apps.matches import selectors as match_selectors
 from apps.matches.models import Match
 
 from . import selectors, services
-from .forms import option_fields, options_from_form, stake_from_form
+from .forms import option_fields, option_problems, options_from_form, stake_from_form
 from .render import replay_context, table_context, view_facts
 
 
@@ -65,6 +65,15 @@ def table_create_page(request):
     form = request.POST
     game = form.get("game")
     currency = form.get("currency") or "credits"
+    problems = option_problems(game, form) if isinstance(game, str) else []
+    if stake_from_form(form.get("stake"), currency) is None:
+        problems.insert(0, _("Stake: write euro with a decimal comma, for example 2,50.") if currency == "cash"
+                        else _("Stake: a whole number of credits, for example 50."))
+    if problems:  # input that cannot be read: said in words, nothing is created
+        messages.error(request, " ".join(problems))
+        if isinstance(game, str) and game.isidentifier():
+            return redirect(f"{reverse('tables:lobby')}?new={game}#create")
+        return redirect("tables:lobby")
     data = {"game": game, "players": _int(form.get("players")), "stake": stake_from_form(form.get("stake"), currency),
             "currency": currency, "turn_seconds": _int(form.get("turn_seconds")) or 30,
             "official": form.get("official") == "on", "private": form.get("private") == "on",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class Tournament(models.Model):
@@ -70,6 +71,8 @@ class Tournament(models.Model):
     class Meta:
         ordering = ["-id"]
         indexes = [models.Index(fields=["status", "game"])]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
 
     def __str__(self) -> str:
         return f"{self.name} (#{self.pk})"

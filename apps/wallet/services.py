@@ -504,7 +504,7 @@ def _balances_update(changed: list[tuple[int, int]]) -> None:
 
 def _same_or_conflict(existing: Transaction, kind: str, reference: str) -> Transaction:
     if (existing.kind, existing.reference) != (kind, reference):
-        raise Conflict("This idempotency key was already used for another movement.",
+        raise Conflict(_("This idempotency key was already used for another movement."),
                        code="idempotency_conflict")
     return existing
 
@@ -577,8 +577,8 @@ def wallet_transfer(*, source: str, destination: str, currency: str, amount: int
 def player_account_require(player) -> None:
     """400 for a staff account: adjustments and passports are for players."""
     if is_staff_member(player):
-        raise ValidationFailed("Adjustments and passports are for players, not staff accounts.",
-                               fields={"player": ["This user is a staff account, not a player."]})
+        raise ValidationFailed(_("Adjustments and passports are for players, not staff accounts."),
+                               fields={"player": [_("This user is a staff account, not a player.")]})
 
 
 #: a finance adjustment's ceiling either way (platform.md §12): €1,000,000 in cents, or as many
@@ -591,21 +591,21 @@ def wallet_adjust(*, actor, player, currency: object, amount: object, reason: ob
     """A finance adjustment (platform.md §3.6): validated, audited, never below zero."""
     fields: dict[str, list[str]] = {}
     if currency not in CURRENCIES:
-        fields["currency"] = ["One of cash, bonus, credits."]
+        fields["currency"] = [_("One of cash, bonus, credits.")]
     if type(amount) is not int or amount == 0:
-        fields["amount"] = ["A non-zero integer (negative to debit)."]
+        fields["amount"] = [_("A non-zero integer (negative to debit).")]
     elif abs(amount) > ADJUSTMENT_MAX:
-        fields["amount"] = [f"At most {ADJUSTMENT_MAX} either way."]
+        fields["amount"] = [_("At most %(n)s either way.") % {"n": ADJUSTMENT_MAX}]
     if not isinstance(reason, str) or not reason.strip() or len(reason) > 200:
-        fields["reason"] = ["A non-empty reason of at most 200 characters."]
+        fields["reason"] = [_("A non-empty reason of at most 200 characters.")]
     if fields:
-        raise ValidationFailed("The adjustment is not valid.", fields=fields)
+        raise ValidationFailed(_("The adjustment is not valid."), fields=fields)
     player_account_require(player)
     assert isinstance(currency, str) and isinstance(amount, int) and isinstance(reason, str)
     counter = ADJUSTMENT_COUNTER[currency]
     with transaction.atomic():
         if amount < 0 and currency in (CASH, BONUS) and freeze_state(player_id=player.pk)[0]:
-            raise Conflict("This account is frozen by a sanction: no negative adjustment is allowed.",
+            raise Conflict(_("This account is frozen by a sanction: no negative adjustment is allowed."),
                            code="account_frozen")
         adjustment = Adjustment.objects.create(player=player, currency=currency, amount=amount, reason=reason,
                                                created_by=actor, created=timezone.now())
@@ -618,7 +618,7 @@ def wallet_adjust(*, actor, player, currency: object, amount: object, reason: ob
                 txn = wallet_debit(player=player, currency=currency, amount=-amount, kind="adjustment",
                                    reference=reference, destination=counter, created_by=actor, memo=reason)
         except InsufficientFunds:
-            raise Conflict(f"This debit would make the {currency} balance negative.",
+            raise Conflict(_("This debit would make the %(currency)s balance negative.") % {"currency": currency},
                            code="negative_balance") from None
         audit_record(actor=actor, action="ledger_adjustment", target_type="player", target_id=player.pk,
                      reason=reason, before=None,

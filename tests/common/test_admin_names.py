@@ -10,18 +10,10 @@ from django.utils import translation
 
 from ..conftest import make_user
 
-#: the project's models whose names live in another branch's files (tournaments: h3, chat: h4);
-#: strict, so the test says so the day they are named
-NAMED_ELSEWHERE = {"tournaments.Tournament", "chat.ChatReport", "chat.FlagWord"}
-
 MODELS = sorted((m for m in admin.site._registry if m.__module__.startswith("apps.")), key=lambda m: m._meta.label)
 
 
-@pytest.mark.parametrize("model", [
-    pytest.param(m, id=m._meta.label,
-                 marks=[pytest.mark.xfail(strict=True, reason="named in another branch's files")]
-                 if m._meta.label in NAMED_ELSEWHERE else [])
-    for m in MODELS])
+@pytest.mark.parametrize("model", [pytest.param(m, id=m._meta.label) for m in MODELS])
 def test_the_model_has_its_own_names_in_both_languages(model):
     names = model._meta.original_attrs
     assert names.get("verbose_name") and names.get("verbose_name_plural"), f"{model._meta.label} names nothing"

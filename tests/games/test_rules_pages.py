@@ -31,3 +31,42 @@ def test_player_rules_leave_out_the_developers_sections():
     kept = rules_for_players(text)
     assert "play it" in kept and "opts" in kept and "intro" not in kept and "## Play" in kept
     assert "seed" not in kept and "{}" not in kept and "# T" not in kept
+
+
+#: a figure of each game's worked examples, as the Italian rules write it (the spec's numbers)
+ITALIAN_FIGURES = {
+    "scopa": "21 a 0", "scopone": "1 a 8", "asso_pigliatutto": "18 a 0", "cirulla": "33 a 0",
+    "briscola": "120 − 51 = 69", "tresette": "9 a 2", "bestia": "+3, −3, −6", "hearts": "24, 0, 0, 2",
+    "spades": "−207 a −20", "poker_italiana": "+220, +290, −510", "solitario": "625 punti",
+    "burraco": "1300", "scala40": "0, 1, 104",
+}
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+@pytest.mark.django_db
+def test_rules_page_is_in_the_page_language(game):
+    """An Italian page shows docs/rules/it/<game>.md, marked Italian; an English page the English file."""
+    assert (RULES_DIR / "it" / f"{game}.md").is_file(), f"write docs/rules/it/{game}.md"
+    italian = Client()
+    italian.cookies["django_language"] = "it"
+    html = italian.get(f"/games/{game}/rules/").content.decode()
+    assert '<article class="card rules" lang="it">' in html
+    assert ITALIAN_FIGURES[game] in html, "the worked examples keep the spec's numbers"
+    assert "<h2>Punteggio</h2>" in html and "<h2>Opzioni del tavolo</h2>" in html and "<h2>Esempi</h2>" in html
+    assert "written in English" not in html and "scritte in inglese" not in html
+    assert "Worked examples" not in html and "`" not in html  # no English heading, no code notation
+    english = Client()
+    english.cookies["django_language"] = "en"
+    html = english.get(f"/games/{game}/rules/").content.decode()
+    assert '<article class="card rules" lang="en">' in html
+    assert "Worked examples" in html and "Esempi" not in html
+
+
+def test_italian_rules_leave_out_no_player_section():
+    """Every Italian file has the sections a player reads, in the English file's order."""
+    for game in ENGINES:
+        text = (RULES_DIR / "it" / f"{game}.md").read_text(encoding="utf-8")
+        headings = [line for line in text.splitlines() if line.startswith("## ")]
+        assert headings[-3:] == ["## Punteggio", "## Opzioni del tavolo", "## Esempi"], game
+        assert headings[0] == "## Giocatori e posti" or headings[0].startswith("## Giocator"), game
+        assert not any(h.lower().startswith(("## sources", "## actions", "## view", "## robot")) for h in headings)

@@ -35,7 +35,7 @@ def test_compliance_adds_a_sanction_in_the_admin(compliance):
     assert AuditLog.objects.filter(action="sanction_issue", actor=compliance, target_id=str(sanction.pk)).exists()
     twice = client.post("/admin/compliance/sanction/add/", {
         "player": player.pk, "kind": "account_suspension", "duration": "permanent", "reason": "ancora"})
-    assert twice.status_code == 200 and "already has an active" in twice.content.decode()
+    assert twice.status_code == 200 and "ha già una sanzione attiva" in twice.content.decode()  # an Italian page, in Italian
     assert Sanction.objects.filter(player=player).count() == 1
     wrong = client.post("/admin/compliance/sanction/add/", {
         "player": player.pk, "kind": "authority_report", "duration": "1_month", "reason": "x"})

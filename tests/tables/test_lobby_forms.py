@@ -42,7 +42,7 @@ def test_form_values_become_typed_options():
 @pytest.mark.parametrize(("text", "currency", "value"), [
     ("2,50", "cash", 250), ("2.5", "cash", 250), ("€ 10", "cash", 1000), ("0,05", "cash", 5), ("", "cash", 0),
     ("2,505", "cash", None), ("dieci", "cash", None), ("-1", "cash", None), ("30", "credits", 30),
-    ("3,5", "credits", None),
+    ("3,5", "credits", None), ("1.250,50", "cash", 125050), ("€2,50", "cash", 250), ("2,5", "cash", 250),
 ])
 def test_stake_in_euro_with_a_decimal_comma(text, currency, value):
     assert stake_from_form(text, currency) == value
@@ -71,7 +71,15 @@ def test_a_refused_form_says_why_in_words(client, player):
     assert '<option value="scopa" selected' in text  # the form shows the game again
     answer = client.post("/tables/new/", {"game": "scopa", "opt-scopa-target": "500"}, follow=True)
     text = answer.content.decode()
-    assert "Opzioni di gioco: Non valida per questo gioco" in text
+    assert "Punti per vincere: un numero intero da 1 a 101." in text and "Non valida per questo gioco" not in text
+    answer = client.post("/tables/new/", {"game": "scopa", "opt-scopa-mode": "sideways"}, follow=True)
+    assert "La partita si decide a: scegli fra punti, mani vinte." in answer.content.decode()
+    answer = client.post("/tables/new/", {"game": "scopa", "official": "on", "currency": "cash", "stake": "2,505"},
+                         follow=True)
+    assert "Posta: scrivi gli euro con la virgola, per esempio 2,50." in answer.content.decode()
+    client.cookies["django_language"] = "en"
+    answer = client.post("/tables/new/", {"game": "scopa", "currency": "credits", "stake": "tre"}, follow=True)
+    assert "Stake: a whole number of credits, for example 50." in answer.content.decode()
     assert not Table.objects.filter(leader=player).exists()
 
 
