@@ -27,7 +27,7 @@ run: $(STAMP)
 # the timing-sensitive socket and served-process tests in one process on an unloaded
 # machine; then the browser tests, each module on its own worker (tests/conftest.py marks
 # them all). TEST_WORKERS=0 runs the first and last parts in one process too.
-TEST_WORKERS ?= 3
+TEST_WORKERS ?= 4
 
 test: $(STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "not serial" $(PYTEST_ARGS); a=$$?; \

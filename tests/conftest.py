@@ -164,7 +164,8 @@ def _is_serial(path) -> bool:
             text = path.read_text(encoding="utf-8")
         except OSError:
             text = ""
-        _serial_modules[key] = any(sign in text for sign in SERIAL_SIGNS)
+        # a module whose subprocess or socket use is not timing-sensitive says so
+        _serial_modules[key] = any(sign in text for sign in SERIAL_SIGNS) and "\nPARALLEL_SAFE = True" not in text
     return _serial_modules[key]
 
 

@@ -31,3 +31,9 @@ TABLE_POLL_SECONDS = 0.0  # tests run tasks eagerly in the same process: pushes 
 #: the suite drives matches at full speed from few addresses: the real throttles stay on with
 #: rates it never reaches (tests/common/test_login_limits.py sets the real ones and hits them)
 REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"user": "1000000/min", "anon": "1000000/min"}}
+
+#: a test database need not survive a crash of the machine: its commits do not wait for the
+#: disk (PostgreSQL's synchronous_commit, per session; the suite's thousands of commits and
+#: flushes spent their time waiting on fsync)
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"  # noqa: F405

@@ -70,7 +70,7 @@ def test_reconciliation_and_ledger_pages(finance):
     html = client_for(finance).get("/backoffice/reconciliation/").content.decode()
     assert "ledger OK" in html and "house:play_money" in html
     # the totals by kind in euro and credits, not raw cents (6 credits: 1 + 2 + 3)
-    assert '<td>adjustment</td><td>credits</td><td class="num">3</td><td class="num">6</td>' in html
+    assert '<td>adjustment</td><td>crediti</td><td class="num">3</td><td class="num">6</td>' in html
     ledger = client_for(finance).get(f"/backoffice/ledger/?player={player.pk}&currency=credits").content.decode()
     assert ledger.count("<tr><td>") == 4  # 3 adjustments + the welcome credits
     only = client_for(finance).get(f"/backoffice/ledger/?player={player.pk}&kind=credits_welcome").content.decode()

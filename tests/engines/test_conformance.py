@@ -24,6 +24,9 @@ from apps.games.engines.base import same_json
 
 from .conftest import engine_cases, playout
 
+#: its subprocesses check imports, not timing: this module runs on the parallel workers
+PARALLEL_SAFE = True
+
 CASES = engine_cases()
 IDS = [f"{gid}-{n}p" for gid, n in CASES]
 ROOT = Path(__file__).resolve().parents[2]
