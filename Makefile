@@ -28,11 +28,13 @@ run: $(STAMP)
 # machine; then the browser tests, each module on its own worker (tests/conftest.py marks
 # them all). TEST_WORKERS=0 runs the first and last parts in one process too.
 TEST_WORKERS ?= 4
+# browsers are heavier: fewer side by side
+BROWSER_WORKERS ?= 3
 
 test: $(STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "not serial" $(PYTEST_ARGS); a=$$?; \
 	$(PY) -m pytest -m "serial and not browser" $(PYTEST_ARGS); b=$$?; \
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "serial and browser" $(PYTEST_ARGS); c=$$?; \
+	$(PY) -m pytest -n $$([ "$(TEST_WORKERS)" = 0 ] && echo 0 || echo $(BROWSER_WORKERS)) --dist loadgroup -m "serial and browser" $(PYTEST_ARGS); c=$$?; \
 	for s in $$a $$b $$c; do [ $$s -eq 0 -o $$s -eq 5 ] || exit 1; done
 
 lint: $(STAMP)
