@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import logging
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+
+from apps.common import push
 
 from .consumers import ONLINE_GROUP
 
@@ -19,7 +20,7 @@ def _send() -> None:
     try:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(ONLINE_GROUP, {"type": "online.changed"})
+            push.group_send(layer, ONLINE_GROUP, {"type": "online.changed"})  # one loop a process
     except Exception:
         log.exception("push to %s failed", ONLINE_GROUP)
 
