@@ -8,6 +8,8 @@ Used by tests/test_run_command.py and the browser tests.
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import hashlib
 import os
 import shutil
 import signal
@@ -55,28 +57,45 @@ def wait_for(url: str, seconds: float = 60) -> int:
     raise AssertionError(f"{url} did not answer within {seconds}s")
 
 
-_SEEDED: dict[str, Path] = {}  # this process's migrated demo world, copied for each later server
+#: how long a migrated demo world may be reused: its tournaments are scheduled relative to now
+SEED_MAX_AGE = 45 * 60
+
+
+def _seed_key() -> str:
+    """What the demo world depends on: every source file's path, size and mtime (migrations,
+    models, the seed command), so an edit makes a new one."""
+    digest = hashlib.sha1()
+    for folder in ("apps", "config"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            stat = path.stat()
+            digest.update(f"{path.relative_to(ROOT)}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:16]
 
 
 def _seeded_database(env: dict[str, str], var_dir: Path) -> None:
-    """Migrate and load the demo world once per process; every later server starts from a
-    copy of that database (the browser modules each start one: seeding is most of it)."""
-    template = _SEEDED.get("db")
-    if template is not None and template.exists():
-        shutil.copyfile(template, var_dir / "db.sqlite3")
-        return
-    manage(env, "migrate", "--noinput", timeout=300)
-    manage(env, "seed_demo", timeout=300)
-    keep = Path(tempfile.mkdtemp(prefix="mazziere-seeded-")) / "db.sqlite3"
-    shutil.copyfile(var_dir / "db.sqlite3", keep)
-    _SEEDED["db"] = keep
+    """Migrate and load the demo world once for every test process of a run: later servers,
+    in this process or another (the xdist workers, the serial and browser parts of `make
+    test`), start from a copy of it. Seeding is most of a server's start (about a minute);
+    a lock makes a second process wait for the first instead of seeding too."""
+    template = Path(tempfile.gettempdir()) / f"mazziere-seeded-{_seed_key()}.sqlite3"
+    with open(template.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        fresh = template.exists() and time.time() - template.stat().st_mtime < SEED_MAX_AGE
+        if not fresh:
+            manage(env, "migrate", "--noinput", timeout=300)
+            manage(env, "seed_demo", timeout=300)
+            partial = template.with_suffix(f".{os.getpid()}.part")
+            shutil.copyfile(var_dir / "db.sqlite3", partial)
+            os.replace(partial, template)
+            return
+    shutil.copyfile(template, var_dir / "db.sqlite3")
 
 
 @contextlib.contextmanager
 def serving(var_dir: Path, *, reuse_seed: bool = False,
             **extra_env: str) -> Iterator[tuple[str, dict[str, str], subprocess.Popen]]:
     """Migrate, load the demo world and serve on a free port; yields (base URL, env, process).
-    With ``reuse_seed`` the migrated demo world of an earlier server of this process is copied
+    With ``reuse_seed`` the migrated demo world of an earlier server of this run is copied
     instead (the same rows, seconds instead of a minute).
 
     The server's output goes to ``var_dir/serve.log``; on exit the whole process group gets

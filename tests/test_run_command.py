@@ -3,6 +3,8 @@
 It starts `manage.py serve` (what `make run` ends with) on SQLite with the in-process
 channel layer and the filesystem Celery broker, in a scratch data folder, and checks the
 lobby and the admin login answer 200 and that beat and the worker really run the tick.
+It starts from the run's migrated demo world (tests/embedded.py): CI's own `make run` step
+migrates and seeds from nothing, and tests/tournaments/test_pages.py checks what the seed holds.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from tests.embedded import manage, serving, wait_for
 
 @pytest.fixture
 def embedded_server(tmp_path):
-    with serving(tmp_path) as server:
+    with serving(tmp_path, reuse_seed=True) as server:
         yield server
 
 

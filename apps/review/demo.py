@@ -23,6 +23,7 @@ from apps.compliance.services import sanction_issue
 from apps.games.engines import get_engine
 from apps.matches.models import Match
 from apps.matches.services import match_action_apply
+from apps.players.demo import demo_password_set
 from apps.players.selectors import nickname_of
 from apps.players.services import nickname_set
 from apps.tables import services as table_services
@@ -31,7 +32,6 @@ from apps.tournaments.services import registration_open, tournament_register
 from apps.wallet.services import wallet_adjust
 
 MARKER = "demo_volpe"
-PASSWORD = "mazziere-demo"
 EXTRA = [("demo_volpe", "Volpe_7"), ("demo_gatto", "GattoNero"), ("demo_ricci", "Ricci"), ("demo_sole", "SoleMio"),
          ("demo_nebbia", "Nebbia"), ("demo_tuono", "Tuono_22")]
 PLAIN = [
@@ -56,7 +56,7 @@ def _players() -> list:
     for username, nickname in EXTRA:
         user, created = User.objects.get_or_create(username=username)
         if created:
-            user.set_password(PASSWORD)
+            demo_password_set(user)
             user.save()
             nickname_set(user=user, nickname=nickname)
         users.append(user)

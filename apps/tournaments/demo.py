@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from apps.players.demo import demo_password_set
 from apps.players.selectors import nickname_of
 from apps.players.services import nickname_set
 from apps.wallet.models import CASH
@@ -29,7 +30,7 @@ def _players(admin) -> list:
     for nickname in DEMO_PLAYERS:
         user, created = User.objects.get_or_create(username=nickname.lower())
         if created:
-            user.set_password("mazziere-demo")
+            demo_password_set(user)
             user.save()
         if not nickname_of(user):
             nickname_set(user=user, nickname=nickname)

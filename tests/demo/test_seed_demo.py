@@ -8,6 +8,7 @@ from django.core.management import call_command
 
 from apps.players.selectors import nickname_of
 from apps.tables.models import Table
+from apps.tournaments.models import Tournament
 from apps.wallet.selectors import ledger_check, wallet_get
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +24,22 @@ def test_the_demo_world_is_built_once(capsys):
     assert nickname_of(mario) == "Mario_88"
     assert wallet_get(player=mario)["cash_cents"] == 5000 and wallet_get(player=mario)["credits"] == 300
     assert users.get(username="admin").is_superuser
+    assert mario.check_password("mazziere-demo") and users.get(username="demo_rosa").check_password("mazziere-demo")
     assert users.get(username="finanza").groups.filter(name="finance").exists()
     assert Table.objects.filter(game="briscola", leader=mario).count() == 1
     assert Table.objects.filter(game="scopa", leader__username="anna").count() == 1
+    # the tournaments' lobby: one of each kind, one finished and one cancelled (one seeding for both checks)
+    names = dict(Tournament.objects.values_list("name", "status"))
+    assert names["Sit and Go concluso"] == "finished" and names["Torneo annullato"] == "cancelled"
+    kinds = Tournament.objects.filter(status="open")
+    assert kinds.filter(kind="sit_and_go").exists() and kinds.filter(kind="scheduled", buy_in_cents__gt=0).exists()
+    assert kinds.filter(buy_in_cents=0, prize="cash").exists() and kinds.filter(prize="bonus").exists()
+    assert kinds.filter(prize="satellite").exists() and kinds.filter(guaranteed_cents__gte=50_000).exists()
+    cancelled = Tournament.objects.get(name="Torneo annullato")
+    assert cancelled.refunds_done_at is not None
+    assert names["Torneo a punti concluso"] == "finished" and names["Eliminazione in corso"] == "running"
+    points = Tournament.objects.get(name="Torneo a punti concluso")
+    assert points.format == "points" and points.tmatches.filter(status="bye").count() == 2  # 3 players, 2 rounds
+    running = Tournament.objects.get(name="Eliminazione in corso")
+    assert running.tmatches.filter(status="bye").count() == 2 and running.tmatches.filter(status="playing").count() == 2
     assert ledger_check() is None

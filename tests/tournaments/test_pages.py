@@ -5,12 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
 from apps.tournaments.models import Tournament
-from apps.wallet.selectors import ledger_check
 from tests.conftest import api_client
 
 from .conftest import create, play_round, players, register_all
@@ -69,22 +67,3 @@ def test_cancelled_page_own_breakdown_and_operator_table(operator):
     staff.force_login(operator)
     html = staff.get(f"/tournaments/{t['id']}/").content.decode()
     assert 'id="refund-progress"' in html and html.count("<tr>") >= 5
-
-
-def test_seed_demo_has_every_kind():
-    call_command("seed_demo")
-    call_command("seed_demo")
-    names = dict(Tournament.objects.values_list("name", "status"))
-    assert names["Sit and Go concluso"] == "finished" and names["Torneo annullato"] == "cancelled"
-    kinds = Tournament.objects.filter(status="open")
-    assert kinds.filter(kind="sit_and_go").exists() and kinds.filter(kind="scheduled", buy_in_cents__gt=0).exists()
-    assert kinds.filter(buy_in_cents=0, prize="cash").exists() and kinds.filter(prize="bonus").exists()
-    assert kinds.filter(prize="satellite").exists() and kinds.filter(guaranteed_cents__gte=50_000).exists()
-    cancelled = Tournament.objects.get(name="Torneo annullato")
-    assert cancelled.refunds_done_at is not None
-    assert names["Torneo a punti concluso"] == "finished" and names["Eliminazione in corso"] == "running"
-    points = Tournament.objects.get(name="Torneo a punti concluso")
-    assert points.format == "points" and points.tmatches.filter(status="bye").count() == 2  # 3 players, 2 rounds
-    running = Tournament.objects.get(name="Eliminazione in corso")
-    assert running.tmatches.filter(status="bye").count() == 2 and running.tmatches.filter(status="playing").count() == 2
-    assert ledger_check() is None
