@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint bench
+.PHONY: run test test-long lint bench
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,9 @@ run: $(STAMP)
 # workers (each with its own test database and Redis prefix, config/settings/test.py); then
 # the timing-sensitive socket and served-process tests in one process on an unloaded
 # machine; then the browser tests, each module on its own worker (tests/conftest.py marks
-# them all). TEST_WORKERS=0 runs the first and last parts in one process too.
+# them all; --dist loadfile: a module's tests on one worker, so its server starts once).
+# TEST_WORKERS=0 runs the first and last parts in one process too. `make test-long` adds the
+# whole matches by clicking that outlast CI's budget (tests/browser/whole_match.py).
 TEST_WORKERS ?= 4
 # browsers are heavier: fewer side by side
 BROWSER_WORKERS ?= 3
@@ -34,8 +36,11 @@ BROWSER_WORKERS ?= 3
 test: $(STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "not serial" $(PYTEST_ARGS); a=$$?; \
 	$(PY) -m pytest -m "serial and not browser" $(PYTEST_ARGS); b=$$?; \
-	$(PY) -m pytest -n $$([ "$(TEST_WORKERS)" = 0 ] && echo 0 || echo $(BROWSER_WORKERS)) --dist loadgroup -m "serial and browser" $(PYTEST_ARGS); c=$$?; \
+	$(PY) -m pytest -n $$([ "$(TEST_WORKERS)" = 0 ] && echo 0 || echo $(BROWSER_WORKERS)) --dist loadfile -m "serial and browser" $(PYTEST_ARGS); c=$$?; \
 	for s in $$a $$b $$c; do [ $$s -eq 0 -o $$s -eq 5 ] || exit 1; done
+
+test-long: $(STAMP)
+	MAZZIERE_LONG_BROWSER=1 $(PY) -m pytest -n $(BROWSER_WORKERS) --dist loadfile $(PYTEST_ARGS) tests/browser/test_whole_match_*.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -182,8 +182,11 @@ def pytest_collection_modifyitems(config, items):
     Timing-sensitive modules (sockets that wait for quiet periods, browsers, served
     processes) are marked ``serial``: ``make test`` runs every other test on several
     pytest-xdist workers first, then these in one process on an unloaded machine (they
-    failed when four workers ran beside them). Under xdist a browser module's tests would
-    also share one worker (``--dist loadgroup``), so its served product starts once.
+    failed when four workers ran beside them). `make test` hands the browser part out by
+    module (``--dist loadfile``), so a module's served product starts once: ``--dist
+    loadgroup`` no longer groups anything under pytest 9.2 (pytest-xdist 3.8 renames
+    ``item._nodeid``, which pytest stopped reading), and a module's tests were spread over
+    the workers, each starting its own server.
     """
     from django.conf import settings
 

@@ -17,6 +17,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 #: a heading every rules page of that language has, and the start of its scoring heading
 HEADINGS = {"it": ("Esempi", "Punteggio"), "en": ("Worked examples", "Scoring")}
+#: rules pages screenshotted whole (one of each deck and family); the rest by their first screen
+WHOLE_SHOTS = {"scopa", "hearts", "burraco"}
 
 
 def test_rules_and_create_form_in_both_languages(chromium, mazziere_server, artifacts):
@@ -40,7 +42,8 @@ def test_rules_and_create_form_in_both_languages(chromium, mazziere_server, arti
                 examples, scoring = HEADINGS[language]
                 assert examples in headings and any(h.startswith(scoring) or "scoring" in h for h in headings), \
                     (game, language, headings)
-                _check(page, f"rules-{game}-{language}", width, shots)
+                # every page is measured; three are shot whole, the others' first screen
+                _check(page, f"rules-{game}-{language}", width, shots, full_page=game in WHOLE_SHOTS)
             page.goto(f"{base}/tables/?new=scopa#create")
             page.locator("#create").scroll_into_view_if_needed()
             labels = page.locator("main").inner_text()

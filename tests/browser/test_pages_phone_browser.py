@@ -51,11 +51,14 @@ def _login(page, base: str, username: str) -> None:
     page.wait_for_url(re.compile(r".*/(?!accounts/login).*"))
 
 
-def _check(page, name: str, width: int, artifacts) -> None:
+def _check(page, name: str, width: int, artifacts, full_page: bool = True) -> None:
+    """The page fits ``width`` and its header one line; a screenshot (the whole page, or only its
+    first screen when ``full_page`` is false: a long page's full screenshot takes seconds)."""
     page.wait_for_load_state("networkidle")
     measured = page.evaluate(OVERFLOW_JS)
-    page.screenshot(path=str(artifacts / f"{name}-{width}.png"), full_page=True)
-    if page.evaluate("document.documentElement.scrollHeight") > 3 * page.viewport_size["height"]:
+    if full_page:
+        page.screenshot(path=str(artifacts / f"{name}-{width}.png"), full_page=True)
+    if not full_page or page.evaluate("document.documentElement.scrollHeight") > 3 * page.viewport_size["height"]:
         page.screenshot(path=str(artifacts / f"{name}-{width}-top.png"))  # a long page: its first screen too
     assert measured["scroll"] <= measured["width"], f"{name} at {width} px scrolls sideways: {measured}"
     assert not measured["wide"], f"{name} at {width} px: elements wider than the viewport: {measured['wide']}"

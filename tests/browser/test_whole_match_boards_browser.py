@@ -8,11 +8,11 @@ import os
 
 import pytest
 
-from .whole_match import BOARDS, play_whole_match
+from .whole_match import BOARDS, cases, play_whole_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(int(os.environ.get("MAZZIERE_BROWSER_TIMEOUT", "600")))]
 
 
-@pytest.mark.parametrize(("name", "game", "players", "options"), BOARDS, ids=[g[0] for g in BOARDS])
+@pytest.mark.parametrize(("name", "game", "players", "options"), cases(BOARDS))
 def test_a_whole_match_through_the_page(chromium, fast_server, artifacts, name, game, players, options):
     play_whole_match(chromium, fast_server, artifacts, name, game, players, options)

@@ -8,11 +8,11 @@ import os
 
 import pytest
 
-from .whole_match import FISHING, play_whole_match
+from .whole_match import FISHING, cases, play_whole_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(int(os.environ.get("MAZZIERE_BROWSER_TIMEOUT", "300")))]
 
 
-@pytest.mark.parametrize(("name", "game", "players", "options"), FISHING, ids=[g[0] for g in FISHING])
+@pytest.mark.parametrize(("name", "game", "players", "options"), cases(FISHING))
 def test_a_whole_match_through_the_page(chromium, fast_server, artifacts, name, game, players, options):
     play_whole_match(chromium, fast_server, artifacts, name, game, players, options)

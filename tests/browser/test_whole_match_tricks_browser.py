@@ -8,19 +8,11 @@ import os
 
 import pytest
 
-from .whole_match import TRICKS, play_whole_match
+from .whole_match import TRICKS, cases, play_whole_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(int(os.environ.get("MAZZIERE_BROWSER_TIMEOUT", "900")))]
 
 
-#: Hearts' whole match by clicking failed in both integrated CI runs of 2026-12-01 after its middle
-#: screenshot (open in issue 12): it runs on request until that is found
-_LONG = not os.environ.get("MAZZIERE_LONG_BROWSER")
-CASES = [pytest.param(*g, id=g[0], marks=[pytest.mark.skipif(
-    _LONG, reason="Hearts' whole match by clicking fails in CI after the middle: set MAZZIERE_LONG_BROWSER=1")]
-    if g[0] == "hearts" else []) for g in TRICKS]
-
-
-@pytest.mark.parametrize(("name", "game", "players", "options"), CASES)
+@pytest.mark.parametrize(("name", "game", "players", "options"), cases(TRICKS))
 def test_a_whole_match_through_the_page(chromium, fast_server, artifacts, name, game, players, options):
     play_whole_match(chromium, fast_server, artifacts, name, game, players, options)

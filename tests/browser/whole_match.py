@@ -14,8 +14,11 @@ does not hold. At the start, the middle and the end it is screenshotted at 1366 
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
+
+import pytest
 
 from .test_table_browser import Player, _wait
 
@@ -44,6 +47,17 @@ BURRACO = [(f"burraco-{v}", "burraco", 2, {"target": 0, "variant": v}) for v in 
 BURRACO_OPEN = [g for g in BURRACO if g[3]["variant"].startswith("aperto")]  # the longest: two modules
 BURRACO_CLOSED = [g for g in BURRACO if not g[3]["variant"].startswith("aperto")]
 ALL_GAMES = FISHING + TRICKS + BOARDS + BURRACO_OPEN + BURRACO_CLOSED
+#: whole matches that take minutes each by clicking on CI's two cores (a Scala 40 hand, Spades to
+#: 200, Hearts' hand, Solitario's layout; Burraco's modules say so themselves): ``make test``
+#: plays them only with MAZZIERE_LONG_BROWSER=1 (``make test-long``), every other one always
+LONG_MATCHES = {"scala40", "spades", "hearts", "solitario"}
+
+
+def cases(games: list[tuple]) -> list:
+    """``games`` as parameters, the long ones skipped unless MAZZIERE_LONG_BROWSER is set."""
+    run_long = bool(os.environ.get("MAZZIERE_LONG_BROWSER"))
+    skip = pytest.mark.skip(reason="a whole match that outlasts CI's budget by clicking: set MAZZIERE_LONG_BROWSER=1")
+    return [pytest.param(*g, id=g[0], marks=[] if run_long or g[0] not in LONG_MATCHES else [skip]) for g in games]
 BOARD_MOVE_GAMES = ("poker_italiana", "solitario", "burraco", "scala40")
 SOLITARIO_MOVES = 10  # then Mario ends the game (a whole match of Solitario ends when he says so)
 ENGINE_KEYS = ["captured_counts", "pass_done", "hands_won", "last_capture", "passed", "received",

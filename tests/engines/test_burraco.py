@@ -433,7 +433,7 @@ def robot_rate(matches: int, variant: str) -> float:
     return wins / matches
 
 
-@pytest.mark.parametrize(("variant", "hands"), [("aperto_sporco", 80), ("chiuso", 40)])
+@pytest.mark.parametrize(("variant", "hands"), [("aperto_sporco", 40), ("chiuso", 40)])  # it wins 0.97-0.99
 def test_robot_beats_uniform_random(variant, hands):
     rate = robot_rate(hands, variant)
     print(f"burraco {variant} robot vs random: {rate:.2f} over {hands} single hands")

@@ -28,6 +28,8 @@ from .conftest import engine_cases, playout
 PARALLEL_SAFE = True
 
 CASES = engine_cases()
+#: the share of steps at which the round-trip test copies the state through JSON
+ROUND_TRIP_SHARE = 0.25
 IDS = [f"{gid}-{n}p" for gid, n in CASES]
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -128,20 +130,27 @@ def test_json_round_trip_at_random_steps_and_replay(game, players):
         state = engine.new_game(players, seed=seed)
         twin = engine.new_game(players, seed=seed)
         assert same_json(state.to_json(), twin.to_json()), "same seed, different deal"
+        steps = 0
         while not state.is_over:
-            data = state.to_json()
-            assert json_plain(data)
-            restored = engine.from_json(json.loads(json.dumps(data)))
-            assert same_json(restored.to_json(), data), "from_json(to_json()) is not exact"
-            for seat in [None, *range(players)]:
-                assert same_json(restored.view(seat), state.view(seat))
+            # the round trip at one step in four, drawn at random (and the first): a Burraco or
+            # Scala 40 match has thousands of steps, and each trip copies the whole state
+            restored = None
+            if steps == 0 or rng.random() < ROUND_TRIP_SHARE:
+                data = state.to_json()
+                assert json_plain(data)
+                restored = engine.from_json(json.loads(json.dumps(data)))
+                assert same_json(restored.to_json(), data), "from_json(to_json()) is not exact"
+                for seat in [None, *range(players)]:
+                    assert same_json(restored.view(seat), state.view(seat))
             seat = rng.choice(state.to_act)
             action = rng.choice(state.legal_actions(seat))
             events = state.apply(seat, action)
             # the restored copy and the seeded twin must behave identically
-            assert same_json(restored.apply(seat, copy.deepcopy(action)), events)
+            if restored is not None:
+                assert same_json(restored.apply(seat, copy.deepcopy(action)), events)
+                assert same_json(restored.to_json(), state.to_json())
             assert same_json(twin.apply(seat, copy.deepcopy(action)), events)
-            assert same_json(restored.to_json(), state.to_json())
+            steps += 1
         assert twin.is_over and same_json(twin.result(), state.result())
 
 

@@ -504,7 +504,7 @@ def test_robot_reads_only_the_view_and_is_legal():
 
 def test_robot_beats_uniform_random():
     """One robot against three random players: lowest total in well over 90% of matches."""
-    matches = 600
+    matches = 300  # the robot wins about 97%: 300 matches tell "well over 90%" apart
     rate = french.robot_win_rate(ENGINE, matches, first_seed=5000, random_seat=True)
     print(f"hearts robot vs 3 random: {rate:.3f} over {matches} matches")
     assert rate >= 0.90

@@ -131,7 +131,7 @@ def test_burraco_meld_in_page_order_is_refused_and_the_listed_one_accepted(api):
 
 def test_scala40_three_players_practice_match(api):
     dario = make_user(nickname="Dario_s40")
-    table = create(api, dario, "scala40", players=3)
+    table = create(api, dario, "scala40", players=3, game_options={"mode": "hands", "hands": 1})  # one hand: quick
     for seat in (1, 2):
         api(dario).post(f"/api/tables/{table['id']}/robot/", {"seat": seat}, format="json")
     match_id = api(dario).get(f"/api/tables/{table['id']}/").json()["match"]

@@ -39,7 +39,7 @@ def test_generic_table_plays_every_engine(game):
     for seat in range(1, players):
         services.table_robot_add(user=human, table_id=table.pk, seat=seat)
     match = table.matches.get()
-    for _ in range(60):  # sixty of the human's turns, or the end
+    for _ in range(40):  # forty of the human's turns, or the end
         match.refresh_from_db()
         if match.status != Match.PLAYING:
             break

@@ -20,13 +20,14 @@ from .conftest import fund
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def seat_players(game, n, *, official=True, stake=0, currency="credits", credits=2000, cash=0):
+def seat_players(game, n, *, official=True, stake=0, currency="credits", credits=2000, cash=0, options=None):
     users = [make_user(nickname=f"{game[:5]}{i}x{make_user.__name__[:1]}{id(object()) % 9999}") for i in range(n)]
     for u in users:
         if credits or cash:
             fund(u, credits=credits, cash=cash)
     table = services.table_create(user=users[0], data={"game": game, "players": n, "official": official,
-                                                       "stake": stake, "currency": currency}, ip="10.3.0.1")
+                                                       "stake": stake, "currency": currency,
+                                                       **({"game_options": options} if options else {})}, ip="10.3.0.1")
     for i, u in enumerate(users[1:], start=1):
         services.table_sit(user=u, table_id=table.pk, ip=f"10.3.0.{i + 1}")
     return table, users
@@ -81,7 +82,7 @@ def test_reconnecting_in_time_takes_the_seat_back(clock):
 
 
 def test_hearts_abandoner_cannot_win_and_loses_the_stake():
-    table, users = seat_players("hearts", 4, stake=50)
+    table, users = seat_players("hearts", 4, stake=50, options={"mode": "hands", "hands": 1})  # one hand: quick
     match = table.matches.get()
     services.table_leave(user=users[2], table_id=table.pk)  # seat 2 abandons: the robot plays it on
     match.refresh_from_db()
