@@ -170,6 +170,11 @@ def _is_serial(path) -> bool:
 
 
 def pytest_configure(config):
+    from django.conf import settings
+
+    from tests.databases import template_use
+
+    template_use(settings)  # every test database a copy of one migrated template (tests/databases.py)
     config.addinivalue_line("markers", "serial: timing-sensitive (sockets, browsers, served processes): "
                                        "`make test` runs these after the parallel part")
     config.addinivalue_line("markers", "browser: drives Chromium against a served product (`make test` runs "
