@@ -93,7 +93,6 @@ IT = {
     "match status\x04cancelled": "annullata",
     # a tournament match's page
     "Play your match": "Gioca la tua partita",
-    "round %(n)s": "turno %(n)s",
     "Back to the tournament": "Torna al torneo",
     "You are watching this tournament match: only its players see their own cards.":
         "Stai guardando questa partita del torneo: solo i suoi giocatori vedono le proprie carte.",
