@@ -20,7 +20,7 @@ from apps.tournaments.models import TournamentMatch
 from config.asgi import application
 from tests.conftest import make_user
 
-from .conftest import create, players, register_all
+from .conftest import create, play_match, players, register_all
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
 CARD = re.compile(r'data-card="([^"]+)"')
@@ -147,3 +147,14 @@ async def test_the_socket_refuses_an_anonymous_user_and_an_unknown_match(operato
     connected, code = await gone.connect()
     if connected:
         assert (await gone.receive_output(timeout=3)) == {"type": "websocket.close", "code": 4404}
+
+
+def test_a_finished_match_shows_the_outcome_and_the_way_back_not_play_again(operator):
+    t, match, (first, second) = heads_up(operator)
+    play_match(match.pk)
+    match.refresh_from_db()
+    assert match.status == "finished"
+    html = logged_in(first).get(f"/tournaments/matches/{match.pk}/").content.decode()
+    assert "Torna al torneo" in html and f'href="/tournaments/{t["id"]}/"' in html
+    assert ("Hai vinto!" in html) or ("Hai perso." in html) or ("Pareggio." in html)
+    assert "Gioca ancora" not in html and 'id="ready-button"' not in html
