@@ -108,7 +108,9 @@ def test_play_a_tournament_match_by_clicking(chromium, mazziere_server, artifact
     player.log_in()
     page = player.page
     page.goto(f"{base}/tournaments/{tid}/")
-    page.click("#play-your-match a")  # "Gioca la tua partita"
+    assert "Gioca la tua partita" in page.inner_text("#play-your-match")
+    page.screenshot(path=str(artifacts / "tournament-play-your-match-1366.png"), full_page=True)
+    page.click("#play-your-match a")
     page.wait_for_url(f"{base}/tournaments/matches/{mid}/")
     board = f"#match-{mid}-board"
     page.wait_for_selector(f"#match-{mid}-actions form.action button.card-button")
