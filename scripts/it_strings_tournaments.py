@@ -91,4 +91,14 @@ IT = {
     "match status\x04in play": "in corso",
     "match status\x04finished": "conclusa",
     "match status\x04cancelled": "annullata",
+    # a tournament match's page
+    "Play your match": "Gioca la tua partita",
+    "Back to the tournament": "Torna al torneo",
+    "You are watching this tournament match: only its players see their own cards.":
+        "Stai guardando questa partita del torneo: solo i suoi giocatori vedono le proprie carte.",
+    "A tournament match: when your time runs out the Robot plays your turn, and the next round starts without asking.":
+        "Una partita del torneo: quando il tuo tempo scade il Robot gioca il tuo turno, e il turno successivo del torneo inizia senza chiedere conferma.",
+    "There is no chat in a tournament match.": "Nelle partite del torneo non c'è la chat.",
+    "A tournament match cannot be cancelled by agreement.":
+        "Una partita del torneo non si può annullare di comune accordo.",
 }

@@ -214,9 +214,29 @@ def world(db):
     sanction = sanction_issue(actor=staff["compliance"], player=sanctioned.pk, kind="lobby_ban", duration="1_month",
                               reason="test")
     export = export_request(actor=staff["finance"], kind="ledger", fmt="csv", params={})
-    return {"player": mario, "anna": anna, "carlo": carlo, "sanctioned": sanctioned, "newcomer": make_user(),
-            "superuser": make_user(superuser=True), **staff, "public": public, "private": private,
-            "playing": playing, "finished": match, "line": line, "sanction": sanction, "export": export}
+    return World({"player": mario, "anna": anna, "carlo": carlo, "sanctioned": sanctioned, "newcomer": make_user(),
+                  "superuser": make_user(superuser=True), **staff, "public": public, "private": private,
+                  "playing": playing, "finished": match, "line": line, "sanction": sanction, "export": export})
+
+
+class World(dict):
+    """The world's parts only some pages need are built when a page first asks for them."""
+
+    def __missing__(self, key):
+        if key != "tournament_match":
+            raise KeyError(key)
+        from apps.tournaments.models import TournamentMatch
+        from apps.tournaments.services import tournament_register, tournament_start
+        from tests.tournaments.conftest import create
+
+        t = create(self["operator"], name="Coppa i18n", game="briscola", max_players=2, payouts=[100],
+                   buy_in_cents=0, guaranteed_cents=1000)
+        for p in (self["player"], self["anna"]):
+            tournament_register(user=p, tournament_id=t["id"])
+        if not TournamentMatch.objects.filter(tournament_id=t["id"]).exists():  # no commit here: start it now
+            tournament_start(tournament_id=t["id"])
+        self[key] = TournamentMatch.objects.get(tournament_id=t["id"])
+        return self[key]
 
 
 #: (name, URL from the world, who is logged in (a key of the world, or None), expected status)
@@ -249,6 +269,10 @@ PAGES = [
     ("signup", lambda w: "/accounts/signup/", None, 200),
     ("not-found", lambda w: "/no-such-page/", None, 404),
     ("staff-on-player-page", lambda w: "/tables/", "operator", 200),
+    ("tournament-playing", lambda w: f"/tournaments/{w['tournament_match'].tournament_id}/", "player", 200),
+    ("tournament-match", lambda w: f"/tournaments/matches/{w['tournament_match'].match_id}/", "player", 200),
+    ("tournament-match-spectator", lambda w: f"/tournaments/matches/{w['tournament_match'].match_id}/", "carlo",
+     200),
     # back office
     ("backoffice", lambda w: "/backoffice/", "operator", 200),
     ("backoffice-finance", lambda w: "/backoffice/", "finance", 200),

@@ -572,8 +572,15 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
     }
 
 
+def dom_id_of(table: Table | None, match: Match | None) -> str:
+    """The prefix of a page's fragment ids: ``table-{id}`` at a table, ``match-{id}`` for a
+    match with no table (a tournament's)."""
+    return f"table-{table.pk}" if table is not None else f"match-{match.pk if match else 'm'}"
+
+
 def public_context(snap: Snapshot) -> dict[str, Any]:
-    """What every connection of the table sees alike, from the spectator's view."""
+    """What every connection of the table sees alike, from the spectator's view (a match
+    with no table: ``snap.table`` is None)."""
     table, match, state = snap.table, snap.match, snap.state
     game = match.game if match else table.game
     engine = get_engine(game)
@@ -584,7 +591,7 @@ def public_context(snap: Snapshot) -> dict[str, Any]:
     teams = [list(t) for t in state.teams] if state is not None else [[s] for s in range(players)]
     playing = match is not None and match.status == Match.PLAYING
     board = board_context(game=game, view=view, names=names, teams=teams, players=players, playing=playing,
-                          connected=snap.connected, leader_id=table.leader_id)
+                          connected=snap.connected, leader_id=table.leader_id if table else None)
     if match is None:
         board["scores"] = None
         for seat in board["seats"]:
@@ -606,7 +613,7 @@ def public_context(snap: Snapshot) -> dict[str, Any]:
     return {
         **board,
         "table": table, "match": match, "game": engine, "game_id": game, "version": match.version if match else 0,
-        "dom_id": f"table-{table.pk}", "face": face_for(table, game), "french": french,
+        "dom_id": dom_id_of(table, match), "face": face_for(table, game), "french": french,
         "public_board": game in PUBLIC_BOARD_GAMES, "pview": view,
         "last_move": _last_move(snap, names, french) if match is not None else "",
         "scopa": bool(snap.last_action and any(e.get("scopa") for e in snap.last_action.events or ()
@@ -719,7 +726,7 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
         "seat": seat, "access": access, "face": face_for(table, game),
         "controls": controls, "has_actions": bool(legal), "legal": legal, "hand": hand, "playable": playable,
         "facts": facts, "card_facts": card_facts, "board_template": board_template,
-        "dom_id": f"table-{table.pk if table else 'm'}",
+        "dom_id": dom_id_of(table, match),
         "user": user, "next_match_at": table.next_match_at if table else None,
         "winners": (result or {}).get("winner_names", []),
         "orientation": orientation(players, seat), "outcome": outcome, "my_vote": my_vote, "voter": voter,
@@ -747,6 +754,61 @@ def render_fragments(*, table_id: int, user) -> tuple[str, int | None]:
     return render_to_string("tables/_fragments.html", context), snap.revision
 
 
+_MATCH_SNAPSHOTS: dict[int, Snapshot] = {}
+
+
+def match_snapshot_current(*, match_id: int) -> Snapshot | None:
+    """A match with no table (a tournament's) as its page shows it, at its current version:
+    reused when this process already read that version (both players render after the
+    same push), otherwise read now. "Connected" is a seat the robot is not playing: such a
+    match keeps no socket rows."""
+    version = Match.objects.filter(pk=match_id).values_list("version", "status").first()
+    if version is None:
+        return None
+    with _SNAPSHOTS_LOCK:
+        cached = _MATCH_SNAPSHOTS.get(match_id)
+    if cached is not None and (cached.match.version, cached.match.status) == version:
+        return cached
+    match = (Match.objects.filter(pk=match_id)
+             .prefetch_related(Prefetch("match_seats", queryset=MatchSeat.objects.order_by("number"))).first())
+    if match is None:
+        return None
+    last_action = MatchAction.objects.filter(match=match).order_by("-seq").first() if match.version else None
+    snap = Snapshot(table=None, seats=[], match=match, revision=match.version,
+                    connected={ms.player_id for ms in match.match_seats.all()
+                               if ms.player_id and not ms.robot_playing},
+                    state=get_engine(match.game).from_json(match.state), last_action=last_action)
+    with _SNAPSHOTS_LOCK:
+        if len(_MATCH_SNAPSHOTS) > 5000:
+            _MATCH_SNAPSHOTS.clear()
+        current = _MATCH_SNAPSHOTS.get(match_id)
+        if current is None or current.match.version <= match.version:
+            _MATCH_SNAPSHOTS[match_id] = snap
+    return snap
+
+
+def match_fragments(*, match_id: int, user, access: Access | None,
+                    extra: dict[str, Any] | None = None) -> tuple[str, int | None]:
+    """Every fragment of a match with no table for one connection (a tournament's match
+    page): the public part shared by every connection of the process, then the seat's own,
+    exactly as at a table. ``access``: the caller's (a seat, or a spectator's None); ``extra``:
+    what the owner's page adds to the private part (a way back); the match's version it
+    shows, or None when there is no such match."""
+    snap = match_snapshot_current(match_id=match_id)
+    if snap is None:
+        return "", None
+    context = {**match_context(snapshot=snap, user=user, access=access), **(extra or {})}
+    _context, public_html = public_part(snap)
+    if public_html:
+        return public_html + render_to_string("tables/_private.html", context), snap.match.version
+    return render_to_string("tables/_fragments.html", context), snap.match.version
+
+
+def match_context(*, snapshot: Snapshot, user, access: Access | None) -> dict[str, Any]:
+    """The page context of a match with no table, for one reader."""
+    return table_context(table=None, match=snapshot.match, user=user, access=access, snapshot=snapshot)
+
+
 def render_chat_line(*, message) -> str:
     return render_to_string("tables/_chat_line.html", {"message": message, "oob": True})
 
@@ -760,14 +822,15 @@ ERROR_WORDS = {
 }
 
 
-def render_error(*, table_id: int, code: str, detail: str) -> str:
+def render_error(*, table_id: int | None, code: str, detail: str, dom_id: str = "") -> str:
+    """The error fragment for the sender only; ``dom_id``: the page's prefix when not a table's."""
     text = ERROR_WORDS.get(code)
-    return render_to_string("tables/_error.html", {"table_id": table_id, "code": code,
+    return render_to_string("tables/_error.html", {"dom_id": dom_id or f"table-{table_id}", "code": code,
                                                    "detail": str(text) if text else detail})
 
 
-def render_notice(*, table_id: int, text: str) -> str:
-    return render_to_string("tables/_notice.html", {"table_id": table_id, "text": text})
+def render_notice(*, table_id: int | None, text: str, dom_id: str = "") -> str:
+    return render_to_string("tables/_notice.html", {"dom_id": dom_id or f"table-{table_id}", "text": text})
 
 
 # -- the replay ---------------------------------------------------------------------------------

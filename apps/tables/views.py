@@ -148,7 +148,7 @@ def table_seat_action(request, table_id: int, what: str):
             raise Http404
     except DomainError as exc:
         if request.htmx:
-            return render(request, "tables/_error.html", {"table_id": table_id, "code": exc.code,
+            return render(request, "tables/_error.html", {"dom_id": f"table-{table_id}", "code": exc.code,
                                                           "detail": exc.detail})
         messages.error(request, exc.detail)
     if request.htmx:

@@ -7,17 +7,30 @@ and an open socket is closed at once when such a sanction is issued (receivers.p
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections import deque
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils.translation import gettext as _
 
-from apps.common.errors import Sanctioned
+from apps.common.errors import Conflict, DomainError, NotFoundError, Sanctioned
+from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_check_lobby
+from apps.matches.models import Match
+from apps.matches.selectors import match_get
+from apps.tables.consumers import CLOSE_LOGIN, CLOSE_UNKNOWN, TableConsumer
+from apps.tables.consumers import database_sync_to_async as table_database_sync_to_async
+from apps.tables.render import match_fragments, render_error, render_notice
+from apps.tables.selectors import match_access
 
+from . import play, selectors
 from .broadcast import tournament_group, tournament_user_group
 from .models import Tournament
+from .render import match_page_extra
 
 CLOSE_FORBIDDEN = 4403
 
@@ -68,3 +81,103 @@ class TournamentConsumer(AsyncWebsocketConsumer):
 
     async def tournament_changed(self, event: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps({"version": event.get("version")}))
+
+
+class TournamentMatchConsumer(TableConsumer):
+    """A tournament match's page socket (/ws/tournaments/matches/{match_id}/): the table
+    socket's protocol (platform.md §10) for a match with no table. It hears the match's own
+    group ("changed, version n", no card), renders each connection's own view with the
+    tables' render code (a seated player's hand and controls; anyone else the spectator's
+    view, staff included), and sends a move to the action service. No chat and no friendly
+    cancellation here (§5.7); the frame checks (size, rate, bad frames) are the table's."""
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.table_id = None
+        self.dom_id = f"match-{self.match_id}"
+        self.frames: deque[float] = deque()
+        self.abuse = 0
+        self.joined = False
+        self.revision: int | None = None
+        self.poller: asyncio.Task | None = None
+        self.heartbeat: asyncio.Task | None = None
+        self.leaving = False
+        self.lease_lock = asyncio.Lock()
+        self.render_lock = asyncio.Lock()
+        await self.accept()
+        if self.user is None or not self.user.is_authenticated:
+            await self.close(code=CLOSE_LOGIN)
+            return
+        verdict = await self._admit()
+        if verdict is not None:
+            await self.close(code=verdict)
+            return
+        self.joined = True
+        for group in self._groups():
+            await self.channel_layer.group_add(group, self.channel_name)
+        if self.access.seat is not None:
+            await self._seat_back()
+        await self._render()
+        if settings.TABLE_POLL_SECONDS > 0:
+            self.poller = asyncio.create_task(self._poll(settings.TABLE_POLL_SECONDS))
+
+    def _groups(self) -> tuple[str, str]:
+        return self.group, tournament_user_group(self.user.pk)
+
+    @table_database_sync_to_async
+    def _admit(self) -> int | None:
+        try:
+            tm = selectors.tournament_match_get(match_id=self.match_id)
+            match = match_get(match_id=tm.match_id)
+        except NotFoundError:
+            return CLOSE_UNKNOWN
+        if not is_staff_member(self.user):
+            try:
+                sanction_check_lobby(player=self.user)
+            except DomainError:
+                return CLOSE_FORBIDDEN
+        self.access = match_access(match=match, user=self.user)
+        self.group = match.group
+        self.extra = match_page_extra(tm)
+        return None if self.access is not None else CLOSE_FORBIDDEN
+
+    @table_database_sync_to_async
+    def _seat_back(self) -> None:
+        play.match_seat_back(match_id=self.match_id, user=self.user)
+
+    async def _leave(self) -> None:
+        self.leaving = True
+        for group in self._groups():
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    @table_database_sync_to_async
+    def _revision(self) -> int | None:
+        return Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
+
+    @table_database_sync_to_async
+    def _fragments(self) -> tuple[str, int | None]:
+        return match_fragments(match_id=self.match_id, user=self.user, access=self.access,
+                               extra=self.extra)
+
+    @table_database_sync_to_async
+    def _act(self, action: dict[str, Any], version: int, seat: int | None) -> None:
+        play.match_move(match_id=self.match_id, user=self.user, action=action, version=version, seat=seat)
+
+    async def _chat(self, text: Any) -> None:
+        raise DomainError(_("There is no chat in a tournament match."), code="permission_denied", status=403)
+
+    async def _cancel_vote(self, accept: Any) -> None:
+        raise Conflict(_("A tournament match cannot be cancelled by agreement."), code="not_allowed_in_tournament")
+
+    async def _error(self, code: str, detail: str) -> None:
+        await self.send(text_data=render_error(table_id=None, code=code, detail=str(detail), dom_id=self.dom_id))
+
+    async def _notice(self, text: str) -> None:
+        await self.send(text_data=render_notice(table_id=None, text=text, dom_id=self.dom_id))
+
+    async def table_settings(self, event: dict[str, Any]) -> None:
+        await self._render()
+
+    async def table_notice(self, event: dict[str, Any]) -> None:
+        return

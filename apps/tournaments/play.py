@@ -14,13 +14,21 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 
 from apps.games.engines import get_engine
 from apps.matches.models import Match, MatchSeat
-from apps.matches.services import match_abandon, match_create, match_robot_move, matches_cancel
+from apps.matches.services import (
+    match_abandon,
+    match_action_apply,
+    match_create,
+    match_robot_move,
+    match_seat_presence,
+    matches_cancel,
+)
 from apps.rankings.services import rankings_award_match
 
-__all__ = ["match_forfeit", "match_outcomes", "match_play_out_by_robots", "match_start", "matches_cancel",
+__all__ = ["match_forfeit", "match_move", "match_outcomes", "match_seat_back", "match_play_out_by_robots", "match_start", "matches_cancel",
            "matches_award_xp", "outcome_of", "tournament_match_options"]
 
 
@@ -45,6 +53,26 @@ def match_start(*, game: str, options: dict[str, Any], player_ids: list[int], tu
                          official=True, turn_seconds=turn_seconds, cancellable=False, forfeit_on_absence=False,
                          awards_xp=False, group=group)
     return match.pk
+
+
+def match_move(*, match_id: int, user, action: Any, version: Any, seat: int | None = None) -> Match:
+    """A player's move from the tournament match page's socket: exactly the service of
+    ``POST /api/matches/{id}/actions/`` (platform.md §10.2), locking the match only."""
+    return match_action_apply(match_id=match_id, action=action, version=version, user=user, seat=seat)
+
+
+def match_seat_back(*, match_id: int, user) -> bool:
+    """A seated player opened their match's page: a seat the robot was playing (away after
+    three timeouts) is theirs again (§5.7: the player takes the seat back at any time)."""
+    if not MatchSeat.objects.filter(match_id=match_id, player_id=user.pk, robot_playing=True,
+                                    abandoned=False, match__status=Match.PLAYING).exists():
+        return False  # the usual case costs one read and no lock
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id, status=Match.PLAYING).first()
+        if match is None:
+            return False
+        match_seat_presence(match=match, player_id=user.pk, connected=True)
+    return True
 
 
 def outcome_of(status: str, result: dict[str, Any] | None) -> dict[str, Any]:

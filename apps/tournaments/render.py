@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.games.engines import ENGINES
+from django.urls import reverse
+
+from apps.common.errors import NotFoundError
+from apps.games.engines import ENGINES, get_engine
+from apps.matches.selectors import match_get
+from apps.tables.render import match_context, match_snapshot_current
+from apps.tables.selectors import match_access
 
 from . import rules, selectors
-from .models import Tournament
+from .models import Tournament, TournamentMatch
 from .services import registration_window_open
 
 
@@ -49,10 +55,29 @@ def tournament_context(t: Tournament, user) -> dict[str, Any]:
     matches = selectors.tournament_matches(t)
     return {
         "t": t, "detail": detail, "game_name": ENGINES[t.game].name if t.game in ENGINES else t.game, "rows": rows, "operator": operator, "mine": mine, "own_row": own_row,
-        "matches": matches, "bracket": bracket_columns(matches, t.entrants_at_start or 0)
+        "matches": matches, "my_matches": selectors.my_matches_in_play(user=user, tournament=t),
+        "bracket": bracket_columns(matches, t.entrants_at_start or 0)
         if t.format == Tournament.KNOCKOUT and t.started_at else [],
         "progress": selectors.refund_progress(t) if t.status == Tournament.CANCELLED else None,
         "can_register": detail["registration_open"] and mine is None,
         "can_unregister": registration_window_open(t) and mine is not None,
         "prize_rows": list(enumerate(detail["payouts_cents"] or [], start=1)),
     }
+
+
+def match_page_extra(tm: TournamentMatch) -> dict[str, Any]:
+    """What a tournament match's page adds to the table's view: the way back to the
+    tournament, offered once the match is over (no "Play again", §5.7)."""
+    return {"back_url": reverse("tournaments:detail", args=[tm.tournament_id]), "tournament_match": True}
+
+
+def match_page_context(*, match_id: int, user) -> dict[str, Any]:
+    """A tournament match's page for one reader: the table's context of the match (their own
+    seat's view, or the spectator's) with the tournament and the way back."""
+    tm = selectors.tournament_match_get(match_id=match_id)
+    snap = match_snapshot_current(match_id=tm.match_id)
+    if snap is None:
+        raise NotFoundError("No such match.")
+    access = match_access(match=match_get(match_id=tm.match_id), user=user)
+    context = match_context(snapshot=snap, user=user, access=access)
+    return {**context, **match_page_extra(tm), "t": tm.tournament, "tm": tm, "game": get_engine(snap.match.game)}

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.common.errors import NotFoundError
 from apps.common.roles import OPERATOR, has_role
@@ -43,7 +44,7 @@ def _entrants(t: Tournament) -> int:
 def tournament_money(t: Tournament, entrants: int) -> dict[str, Any]:
     """The pool as fixed at the start, or live for the current entrants before it (§5.4)."""
     if t.started_at is not None:
-        _, seats, leftover = prize_list(t, t.prize_pool_cents or 0, t.entrants_at_start or 0)
+        _payouts, seats, leftover = prize_list(t, t.prize_pool_cents or 0, t.entrants_at_start or 0)
         return {"prize_pool_cents": t.prize_pool_cents, "overlay_cents": t.overlay_cents,
                 "fees_cents": t.fees_cents, "payouts_cents": t.payouts_cents, "seats": seats,
                 "leftover_cents": leftover}
@@ -166,3 +167,26 @@ def lobby_groups(*, game: str | None = None) -> list[tuple[str, list[Tournament]
 
 def tournament_match_ids(t: Tournament) -> list[int]:
     return list(TournamentMatch.objects.filter(tournament=t, match_id__isnull=False).values_list("match_id", flat=True))
+
+
+def tournament_match_get(*, match_id: Any) -> TournamentMatch:
+    """The tournament's row of a match (404 for any match that is not a tournament's)."""
+    try:
+        pk = int(match_id)
+    except (TypeError, ValueError):
+        raise NotFoundError(_("No such match.")) from None
+    tm = TournamentMatch.objects.select_related("tournament").filter(match_id=pk).first()
+    if tm is None:
+        raise NotFoundError(_("No such match."))
+    return tm
+
+
+def my_matches_in_play(*, user, tournament: Tournament | None = None) -> list[TournamentMatch]:
+    """The tournament matches ``user`` is seated at and still in play ("Play your match")."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    rows = TournamentMatch.objects.filter(status=TournamentMatch.PLAYING, match_id__isnull=False).filter(
+        Q(first__player=user) | Q(second__player=user)).select_related("tournament").order_by("id")
+    if tournament is not None:
+        rows = rows.filter(tournament=tournament)
+    return list(rows)

@@ -9,4 +9,5 @@ urlpatterns = [
     path("<int:tournament_id>/", views.detail_page, name="detail"),
     path("<int:tournament_id>/register/", views.register_page, name="register"),
     path("<int:tournament_id>/unregister/", views.unregister_page, name="unregister"),
+    path("matches/<int:match_id>/", views.match_page, name="match"),
 ]

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from apps.common.errors import DomainError
+from apps.common.errors import DomainError, NotFoundError
 from apps.common.net import request_ip
+from apps.common.roles import is_staff_member
+from apps.compliance.selectors import sanction_check_lobby
 from apps.games.engines import ENGINES
 
 from . import selectors, services
-from .render import tournament_context
+from .render import match_page_context, tournament_context
 
 
 def lobby_page(request):
@@ -25,13 +28,31 @@ def lobby_page(request):
     names = {gid: e.name for gid, e in ENGINES.items() if 2 in e.player_counts}
     rows = [(names.get(g, g), [selectors.tournament_as_dict(t, nicknames=False) for t in ts]) for g, ts in groups]
     return render(request, "tournaments/lobby.html", {"groups": rows, "selected": game,
-                                                      "games": sorted(names.items(), key=lambda kv: kv[1])})
+                                                      "games": sorted(names.items(), key=lambda kv: kv[1]),
+                                                      "my_matches": selectors.my_matches_in_play(user=request.user)})
 
 
 def detail_page(request, tournament_id: int):
     t = selectors.tournament_get(tournament_id=tournament_id)
     template = "tournaments/_body.html" if request.htmx else "tournaments/detail.html"
     return render(request, template, tournament_context(t, request.user))
+
+
+@login_required
+def match_page(request, match_id: int):
+    """A tournament match, drawn as a table's match (platform.md §5.7): a seated player sees
+    their own hand and plays by clicking; anyone else logged in, staff included, watches the
+    spectator's view. Live over /ws/tournaments/matches/{id}/."""
+    if not is_staff_member(request.user):
+        try:
+            sanction_check_lobby(player=request.user)
+        except DomainError as exc:
+            return render(request, "errors/403.html", {"detail": exc.detail, "code": "sanctioned"}, status=403)
+    try:
+        context = match_page_context(match_id=match_id, user=request.user)
+    except NotFoundError:
+        raise Http404 from None
+    return render(request, "tournaments/match.html", context)
 
 
 @login_required

@@ -133,11 +133,19 @@ def _account_ids(keys: set[tuple[str, str]], *, cached: bool = True) -> dict[tup
     found: dict[tuple[str, str], int] = {}
 
     def read(wanted: list[tuple[str, str]]) -> None:
-        match = Q()
+        # one ``code IN (...)`` per currency: an OR of one term per account cost a refund
+        # batch of 2,000 accounts seconds of query building and planning (bench/refunds.py)
+        by_currency: dict[str, list[str]] = defaultdict(list)
         for code, currency in wanted:
-            match |= Q(code=code, currency=currency)
+            by_currency[currency].append(code)
+        match = Q()
+        for currency, codes in by_currency.items():
+            match |= Q(currency=currency, code__in=codes)
         for pk, code, currency in Account.objects.filter(match).values_list("pk", "code", "currency"):
-            found[(code, currency)] = pk
+            if (code, currency) in wanted_keys:
+                found[(code, currency)] = pk
+
+    wanted_keys = set(missing)
 
     read(missing)
     absent = [key for key in missing if key not in found]
@@ -189,9 +197,10 @@ def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool) -> dict[tuple[st
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         if frozen:
             params += [now, now]
+        arrays = _arrays(len(wanted))
         with _cursor() as cursor:
-            cursor.execute(_lock_sql(len(wanted), frozen, connection.features.has_select_for_update),
-                           params + wanted)
+            cursor.execute(_lock_sql(len(wanted), frozen, connection.features.has_select_for_update, arrays),
+                           params + ([wanted] if arrays else wanted))
             rows = cursor.fetchall()
         by_key = {(row[1], row[2]): _Locked(row[0], row[1], row[2], row[3], bool(row[4]), row[5], bool(row[6]),
                                             bool(row[7]))
@@ -201,8 +210,20 @@ def _accounts_lock(keys: set[tuple[str, str]], *, frozen: bool) -> dict[tuple[st
     raise LedgerError(f"accounts {sorted(keys)} could not be locked")  # pragma: no cover
 
 
+#: from this many rows on, PostgreSQL gets a statement's rows as one array per column
+#: (``unnest``) and its ids as one array (``= ANY``), so the statement's text is the same for
+#: any number of rows: thousands of placeholders cost more to build, convert (psycopg splits a
+#: long query again on every run) and plan (each length is a new statement) than the work
+#: itself (bench/refunds.py: a refund batch). A lone transaction keeps its short statements.
+ARRAY_ROWS = 16
+
+
+def _arrays(rows: int) -> bool:
+    return rows >= ARRAY_ROWS and connection.vendor == "postgresql"
+
+
 @functools.lru_cache(maxsize=256)
-def _lock_sql(count: int, frozen: bool, for_update: bool) -> str:
+def _lock_sql(count: int, frozen: bool, for_update: bool, arrays: bool = False) -> str:
     a, f = _qn(Account._meta.db_table), _qn(Freeze._meta.db_table)
 
     def active() -> str:
@@ -213,23 +234,40 @@ def _lock_sql(count: int, frozen: bool, for_update: bool) -> str:
     frozen_sql = active() if frozen else "0"
     sql = (f"SELECT a.{_qn('id')}, a.{_qn('code')}, a.{_qn('currency')}, a.{_qn('player_id')},"
            f" a.{_qn('allow_negative')}, a.{_qn('balance')}, {frozen_sql}, a.{_qn('diverted')} FROM {a} a"
-           f" WHERE a.{_qn('id')} IN ({', '.join(['%s'] * count)}) ORDER BY a.{_qn('id')}")
+           f" WHERE a.{_qn('id')} {_ids_in(count, arrays)} ORDER BY a.{_qn('id')}")
     return sql + " FOR UPDATE OF a" if for_update else sql
 
 
+def _ids_in(count: int, arrays: bool) -> str:
+    return "= ANY(%s)" if arrays else f"IN ({', '.join(['%s'] * count)})"
+
+
 @functools.lru_cache(maxsize=256)
-def _balances_sql(count: int) -> str:
-    return (f"UPDATE {_qn(Account._meta.db_table)} SET {_qn('balance')} = CASE {_qn('id')}"
+def _balances_sql(count: int, arrays: bool = False) -> str:
+    table = _qn(Account._meta.db_table)
+    if arrays:
+        return (f"UPDATE {table} SET {_qn('balance')} = v.b FROM unnest(%s::bigint[], %s::bigint[]) AS v(i, b)"
+                f" WHERE {table}.{_qn('id')} = v.i")
+    return (f"UPDATE {table} SET {_qn('balance')} = CASE {_qn('id')}"
             f" {' '.join(['WHEN %s THEN %s'] * count)} END"
             f" WHERE {_qn('id')} IN ({', '.join(['%s'] * count)})")
 
 
 @functools.lru_cache(maxsize=256)
-def _insert_sql(model, rows: int, conflict: tuple[str, ...] = (), returning: tuple[str, ...] = ()) -> str:
+def _insert_sql(model, rows: int, conflict: tuple[str, ...] = (), returning: tuple[str, ...] = (),
+                arrays: bool = False) -> str:
+    """``INSERT`` of ``rows`` rows; ``arrays``: its parameters are one array a column (PostgreSQL)."""
     columns = [f.column for f in model._meta.concrete_fields if not f.primary_key]
     row = f"({', '.join(['%s'] * len(columns))})"
     sql = (f"INSERT INTO {_qn(model._meta.db_table)} ({', '.join(_qn(c) for c in columns)})"
            f" VALUES {', '.join([row] * rows)}")
+    if arrays:  # one array a column, the rows in their order (their ids, the balances after)
+        fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+        names = [f"c{i}" for i in range(len(fields))]
+        arrays = ", ".join(f"%s::{f.db_type(connection)}[]" for f in fields)
+        sql = (f"INSERT INTO {_qn(model._meta.db_table)} ({', '.join(_qn(c) for c in columns)})"
+               f" SELECT {', '.join(names)} FROM unnest({arrays}) WITH ORDINALITY AS u({', '.join(names)}, n)"
+               f" ORDER BY n")
     if conflict:
         sql += f" ON CONFLICT ({', '.join(_qn(model._meta.get_field(c).column) for c in conflict)}) DO NOTHING"
     if returning:
@@ -241,9 +279,13 @@ def _insert_send(model, objs: list, conflict: tuple[str, ...], returning: tuple[
     """Execute the insert of :func:`_insert_new` and return its open cursor, the rows unread
     (in a pipeline: not waited for)."""
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
+    arrays = _arrays(len(objs))
+    if arrays:
+        params = [[f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs] for f in fields]
+    else:
+        params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
     cursor = _cursor()
-    cursor.execute(_insert_sql(model, len(objs), conflict, returning), params)
+    cursor.execute(_insert_sql(model, len(objs), conflict, returning, arrays), params)
     return cursor
 
 
@@ -466,9 +508,9 @@ def _entry_columns() -> tuple[str, ...]:
 def _entries_sql(rows: int, current: bool) -> str:
     """``_insert_sql(Entry, rows)``; ``current``: the transaction id is the session's last one
     from the transaction table's sequence (``currval``), not a parameter."""
-    sql = _insert_sql(Entry, rows)
     if not current:
-        return sql
+        return _insert_sql(Entry, rows, arrays=_arrays(rows))
+    sql = _insert_sql(Entry, rows)
     columns = _entry_columns()
     table = Transaction._meta.db_table
     pk = Transaction._meta.pk.column
@@ -492,14 +534,20 @@ def _entries_insert(written: list[tuple[Transaction, list[tuple]]], now: datetim
             values.update(account_id=account.pk, currency=leg.currency, amount=leg.amount, balance_after=after,
                           kind=leg.kind or txn.kind, player_id=account.player_id or leg.player_id)
             params += [values[c] for c in columns]
+    rows = len(params) // len(columns)
+    if not current and _arrays(rows):  # the same columns, one array each
+        params = [params[i::len(columns)] for i in range(len(columns))]
     with _cursor() as cursor:
-        cursor.execute(_entries_sql(len(params) // len(columns), current), params)
+        cursor.execute(_entries_sql(rows, current), params)
 
 
 def _balances_update(changed: list[tuple[int, int]]) -> None:
     """Every changed balance in one ``UPDATE ... CASE``."""
+    arrays = _arrays(len(changed))
+    params = [[pk for pk, _ in changed], [v for _, v in changed]] if arrays else \
+        [v for pair in changed for v in pair] + [pk for pk, _ in changed]
     with _cursor() as cursor:
-        cursor.execute(_balances_sql(len(changed)), [v for pair in changed for v in pair] + [pk for pk, _ in changed])
+        cursor.execute(_balances_sql(len(changed), arrays), params)
 
 
 def _same_or_conflict(existing: Transaction, kind: str, reference: str) -> Transaction:

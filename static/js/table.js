@@ -5,6 +5,7 @@
   const root = document.getElementById("table-root");
   if (!root) return;
   const id = root.dataset.table;
+  const prefix = root.dataset.dom || `table-${id}`; // a tournament match's page: match-{id}
   const QUIET_MS = 20000; // a socket this quiet asks for a render now and then
   let socket = null;
   let open = false; // never queue syncs on a closed socket: they would all go at once on reconnect
@@ -79,7 +80,7 @@
   root.addEventListener("htmx:wsClose", () => { open = false; });
   root.addEventListener("htmx:wsAfterMessage", () => {
     lastMessage = Date.now();
-    const board = document.getElementById(`table-${id}-board`);
+    const board = document.getElementById(`${prefix}-board`);
     if (!board) return;
     const version = parseInt(board.dataset.version || "0", 10);
     const match = board.dataset.match || "";
@@ -88,10 +89,10 @@
     lastVersion = version;
     restorePicks();
   });
-  lastMatch = (document.getElementById(`table-${id}-board`) || { dataset: {} }).dataset.match || "";
+  lastMatch = (document.getElementById(`${prefix}-board`) || { dataset: {} }).dataset.match || "";
   restorePicks();
   setInterval(() => {
-    const timer = document.getElementById(`table-${id}-timer`);
+    const timer = document.getElementById(`${prefix}-timer`);
     if (timer && timer.dataset.deadline) {
       const left = Math.max(0, Math.round((Date.parse(timer.dataset.deadline) - Date.now()) / 1000));
       const span = timer.querySelector(".left");

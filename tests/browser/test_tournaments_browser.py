@@ -1,11 +1,17 @@
 """The tournament pages in Debian's chromium against `manage.py serve` with the demo world:
 the lobby, a scheduled tournament, registering (and a clear refusal), the finished bracket,
 a running bracket with byes, points standings, a cancelled tournament as its player and as
-an operator. Screenshots at 1366 and 390 px."""
+an operator; a tournament match played from its page by clicking. Screenshots at 1366 and 390 px."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+
+from tests.embedded import manage
+
+from .test_table_browser import Player, _wait
 
 pytestmark = pytest.mark.browser
 
@@ -71,4 +77,58 @@ def test_tournament_pages(chromium, mazziere_server, artifacts):
         assert "8" in page.inner_text("#refund-progress")
         page.screenshot(path=str(artifacts / f"tournament-cancelled-operator-{width}.png"), full_page=True)
         context.close()
+    still_up()
+
+
+# A Sit&Go of two (Anna and Mario, a Briscola freeroll) starts in the server's own database; the
+# player to act finds "Gioca la tua partita" on the tournament page, opens the match and plays a
+# card by clicking it; the move comes back over the socket (platform.md §5.7).
+START = (
+    "from apps.players.models import Profile; from apps.tournaments import services;"
+    "from apps.tournaments.models import TournamentMatch; from apps.matches.models import Match;"
+    "from apps.games.engines import get_engine;"
+    "from django.contrib.auth import get_user_model; op = get_user_model().objects.get(username='operatore');"
+    "t = services.tournament_create(actor=op, data={'name': 'Coppa del browser', 'game': 'briscola',"
+    " 'kind': 'sit_and_go', 'format': 'knockout', 'buy_in_cents': 0, 'fee_cents': 0,"
+    " 'guaranteed_cents': 1000, 'prize': 'cash', 'satellite_target': None, 'max_players': 2,"
+    " 'starts_at': None, 'payouts': [100], 'game_options': {}, 'turn_seconds': 120});"
+    "[services.tournament_register(user=Profile.objects.get(user__username=n).user, tournament_id=t.pk)"
+    " for n in ('anna', 'mario')]\n"
+    "if not TournamentMatch.objects.filter(tournament_id=t.pk).exists(): services.tournament_start(tournament_id=t.pk)\n"
+    "tm = TournamentMatch.objects.get(tournament_id=t.pk); m = Match.objects.get(pk=tm.match_id);"
+    "seat = get_engine(m.game).from_json(m.state).to_act[0];"
+    "print(t.pk, m.pk, m.match_seats.get(number=seat).player.username)"
+)
+
+
+def test_play_a_tournament_match_by_clicking(chromium, mazziere_server, artifacts):
+    base, env, still_up = mazziere_server
+    tid, mid, username = manage(env, "shell", "-c", START).strip().splitlines()[-1].split()
+    player = Player(chromium, base, username)
+    player.log_in()
+    page = player.page
+    page.goto(f"{base}/tournaments/{tid}/")
+    assert "Gioca la tua partita" in page.inner_text("#play-your-match")
+    page.screenshot(path=str(artifacts / "tournament-play-your-match-1366.png"), full_page=True)
+    page.click("#play-your-match a")
+    page.wait_for_url(f"{base}/tournaments/matches/{mid}/")
+    board = f"#match-{mid}-board"
+    page.wait_for_selector(f"#match-{mid}-actions form.action button.card-button")
+    version = int(page.get_attribute(board, "data-version"))
+    assert re.search(r"\d+ s", page.inner_text(f"#match-{mid}-timer"))  # the turn's countdown
+    hand = page.locator(f"#match-{mid}-actions .hand-cards [data-hand]").count()
+    page.screenshot(path=str(artifacts / "tournament-match-1366.png"), full_page=True)
+    page.locator(f"#match-{mid}-actions form.action button.card-button").first.click()
+    _wait(page, lambda: int(page.get_attribute(board, "data-version") or 0) > version, 10, "the move to come back")
+    assert any("action" in frame for frame in player.sent), player.sent  # the move went over the socket
+    _wait(page, lambda: page.locator(f"#match-{mid}-actions .hand-cards [data-hand]").count() < hand
+          or int(page.get_attribute(board, "data-version") or 0) > version + 1, 10, "the hand to lose the card")
+    assert f"/ws/tournaments/matches/{mid}/" in " ".join(player.sockets)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(artifacts / "tournament-match-390.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide at 390"
+    assert not player.errors, player.errors
+    player.context.close()
     still_up()

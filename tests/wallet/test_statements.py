@@ -191,3 +191,36 @@ def test_a_stale_cached_id_is_read_again(player, warm):
                            source="house:play_money")
     assert wallet_get(player=player)["credits"] == before + 5
     assert ledger_check() is None
+
+
+@pytest.mark.parametrize("players", [3, 3 * services.ARRAY_ROWS])
+def test_a_batch_is_the_same_statements_and_ledger_below_and_above_the_array_size(players):
+    """A batch of refunds (``ledger_post_many``) below and above ``ARRAY_ROWS``: on PostgreSQL
+    the larger one sends its rows as arrays; either way the statements do not grow with the
+    batch, every balance and running ``balance_after`` is right, and a rerun pays nothing."""
+    from django.contrib.auth import get_user_model
+
+    from apps.wallet.models import Account, Entry
+
+    people = get_user_model().objects.bulk_create([get_user_model()(username=f"batch{i}") for i in range(players)])
+    users = [services.player_code(u) for u in people]
+    escrow = "escrow:batch-test"
+    services.ledger_post(kind="fund", reference="batch", legs=[
+        services.Leg("house:cashier", "cash", -100 * players), services.Leg(escrow, "cash", 100 * players)])
+    postings = [services.Posting(kind="cancel_refund", reference="batch", idempotency_key=f"batch:{code}",
+                                 legs=(services.Leg(escrow, "cash", -100), services.Leg(code, "cash", 100)))
+                for code in users]
+    sql = statements(lambda: services.ledger_post_many(postings=postings))
+    writes = [q for q in sql if q.lstrip().upper().startswith(("INSERT", "UPDATE"))]
+    assert len(writes) <= 4, writes  # accounts made, transactions, entries, balances
+    if connection.vendor == "postgresql":
+        assert any("unnest" in q for q in sql) == (players > services.ARRAY_ROWS), sql
+    balances = dict(Account.objects.filter(code__in=users, currency="cash").values_list("code", "balance"))
+    assert balances == dict.fromkeys(users, 100)
+    assert Account.objects.get(code=escrow, currency="cash").balance == 0
+    running = list(Entry.objects.filter(account__code=escrow, transaction__kind="cancel_refund")
+                   .order_by("id").values_list("balance_after", flat=True))
+    assert running == [100 * (players - 1 - i) for i in range(players)]  # in the postings' order
+    assert services.ledger_post_many(postings=postings) == {}
+    assert Transaction.objects.filter(kind="cancel_refund", reference="batch").count() == players
+    assert ledger_check() is None, ledger_check()
