@@ -13,11 +13,13 @@ from .whole_match import TRICKS, play_whole_match
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(int(os.environ.get("MAZZIERE_BROWSER_TIMEOUT", "900")))]
 
 
-#: Hearts' whole match by clicking failed in both integrated CI runs of 2026-12-01 after its middle
-#: screenshot (open in issue 12): it runs on request until that is found
+#: Hearts' whole match by clicking failed in CI after its middle screenshot: the turn timer passed
+#: for Mario during his clicks on the loaded machine (fixed: whole-match tables take 120 s turns). It
+#: still runs on request only: two hands (the seeded first hand ends in a tie for the lowest total),
+#: 28 of Mario's moves, 200-450 s on a loaded machine, beyond a module's share of CI's budget
 _LONG = not os.environ.get("MAZZIERE_LONG_BROWSER")
 CASES = [pytest.param(*g, id=g[0], marks=[pytest.mark.skipif(
-    _LONG, reason="Hearts' whole match by clicking fails in CI after the middle: set MAZZIERE_LONG_BROWSER=1")]
+    _LONG, reason="Hearts' whole match by clicking plays two hands (200-450 s): set MAZZIERE_LONG_BROWSER=1")]
     if g[0] == "hearts" else []) for g in TRICKS]
 
 
