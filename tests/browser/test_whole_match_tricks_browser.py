@@ -15,11 +15,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(int(os.environ.get("MAZZI
 
 #: Hearts' whole match by clicking failed in CI after its middle screenshot: the turn timer passed
 #: for Mario during his clicks on the loaded machine (fixed: whole-match tables take 120 s turns). It
-#: still runs on request only: two hands (the first ended in a tie for the lowest total in every run
-#: here), 28 of Mario's moves, 200-450 s on a loaded machine, beyond a module's share of CI's budget
+#: still runs on request only, for its length: one hand, or two when the first ends in a tie for the
+#: lowest total (4 runs in 5 here): 89 s for one hand on a quiet machine, 200-450 s for two on a loaded
+#: one, beyond a module's share of CI's budget
 _LONG = not os.environ.get("MAZZIERE_LONG_BROWSER")
 CASES = [pytest.param(*g, id=g[0], marks=[pytest.mark.skipif(
-    _LONG, reason="Hearts' whole match by clicking plays two hands (200-450 s): set MAZZIERE_LONG_BROWSER=1")]
+    _LONG, reason="Hearts' whole match by clicking takes 90-450 s: set MAZZIERE_LONG_BROWSER=1")]
     if g[0] == "hearts" else []) for g in TRICKS]
 
 
