@@ -5,6 +5,9 @@ JSON nested thousands deep overflows Python's recursion, and an integer beyond a
 column's range overflows the database: each used to end in a 500 wherever it reached
 the ORM. Here they become a ``BadInput`` naming the field, which the middleware and the
 REST parser render as 400 ``validation_error``.
+
+Messages are in the active language: the API is always English (``ApiLanguageMiddleware``),
+so its answers keep their contract, while a page or a socket says it in its player's words.
 """
 
 from __future__ import annotations
@@ -13,6 +16,9 @@ import json
 import math
 from collections.abc import Iterable
 from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 #: JSON deeper than this is refused (§12)
 MAX_JSON_DEPTH = 32
@@ -31,11 +37,11 @@ class BadInput(ValueError):
 def text_problem(value: str) -> str | None:
     """Why a piece of text cannot be accepted, or None."""
     if "\x00" in value:
-        return "Contains a NUL character, which is not allowed."
+        return _("Contains a NUL character, which is not allowed.")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        return "Contains an unpaired surrogate, which is not valid text."
+        return _("Contains an unpaired surrogate, which is not valid text.")
     return None
 
 
@@ -69,7 +75,7 @@ def json_depth_check(text: str, limit: int = MAX_JSON_DEPTH) -> None:
         elif char in "[{":
             depth += 1
             if depth > limit:
-                raise BadInput("body", f"JSON nested deeper than {limit} levels is not accepted.")
+                raise BadInput("body", _("JSON nested deeper than %(limit)s levels is not accepted.") % {"limit": limit})
         elif char in "]}":
             depth -= 1
 
@@ -81,12 +87,12 @@ def _walk(value: Any, path: str) -> None:
             raise BadInput(path or "body", problem)
     elif isinstance(value, float):
         if not math.isfinite(value):
-            raise BadInput(path or "body", "The number is out of range.")
+            raise BadInput(path or "body", _("The number is out of range."))
     elif isinstance(value, bool) or value is None:
         return
     elif isinstance(value, int):
         if abs(value) > MAX_JSON_INT:
-            raise BadInput(path or "body", "The number is out of range.")
+            raise BadInput(path or "body", _("The number is out of range."))
     elif isinstance(value, dict):
         for key, item in value.items():
             problem = text_problem(key)
@@ -99,7 +105,7 @@ def _walk(value: Any, path: str) -> None:
 
 
 def _no_constant(name: str) -> Any:
-    raise BadInput("body", f"{name} is not a JSON number.")
+    raise BadInput("body", _("%(name)s is not a JSON number.") % {"name": name})
 
 
 def json_loads_checked(text: str, *, depth: int = MAX_JSON_DEPTH) -> Any:
@@ -109,10 +115,12 @@ def json_loads_checked(text: str, *, depth: int = MAX_JSON_DEPTH) -> Any:
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except RecursionError:  # pragma: no cover - the depth check comes first
-        raise BadInput("body", "The JSON is nested too deeply.") from None
+        raise BadInput("body", _("The JSON is nested too deeply.")) from None
     except BadInput:
         raise
     except ValueError as exc:
-        raise BadInput("body", f"Malformed JSON: {exc}") from None
+        # the parser's reason is Python's English: kept where English is spoken (the API)
+        raise BadInput("body", _("Malformed JSON: %(reason)s") % {"reason": exc} if translation.get_language() == "en"
+                       else _("The JSON is not well formed.")) from None
     _walk(data, "")
     return data

@@ -7,6 +7,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from .input import BadInput, check_pairs, json_loads_checked, text_problem
 
@@ -57,12 +58,12 @@ class BadInputMiddleware:
             try:
                 body = request.body
             except RequestDataTooBig:
-                raise BadInput("body", "The request body is too large.") from None
+                raise BadInput("body", _("The request body is too large.")) from None
             if body.strip():
                 try:
                     text = body.decode(request.encoding or "utf-8")
                 except (UnicodeDecodeError, LookupError):
-                    raise BadInput("body", "The body is not valid UTF-8.") from None
+                    raise BadInput("body", _("The body is not valid UTF-8.")) from None
                 json_loads_checked(text)
         elif request.path.startswith("/api/") and content_type in (
                 "application/x-www-form-urlencoded", "multipart/form-data"):
@@ -74,4 +75,23 @@ class BadInputMiddleware:
         if request.path.startswith("/api/"):
             return JsonResponse({"detail": f"Invalid input ({exc.field}: {exc.message})",
                                  "code": "validation_error", "fields": fields}, status=400)
-        return render(request, "errors/400.html", {"field": exc.field, "message": exc.message}, status=400)
+        return render(request, "errors/400.html", {"field": _field_words(exc.field), "message": exc.message},
+                      status=400)
+
+
+def _field_words(field: str) -> str:
+    """Where the bad input was, as a page's reader says it: the API's field keys ("path",
+    "header HTTP_X") are part of its contract, a page names the place in its own language;
+    a query parameter keeps its own name (it is what the reader typed)."""
+    if field == "path":
+        return _("the page address")
+    if field == "body":
+        return _("the request body")
+    if field == "parameter name":
+        return _("a parameter name")
+    if field == "header parameter name":
+        return _("a header name")
+    if field.startswith("header "):
+        name = field.removeprefix("header ").removeprefix("HTTP_").replace("_", "-").title()
+        return _("the header %(name)s") % {"name": name}
+    return _("the parameter %(name)s") % {"name": field}

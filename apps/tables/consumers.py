@@ -32,6 +32,7 @@ from apps.compliance.selectors import sanction_check_lobby
 from apps.matches.services import match_cancel_vote
 
 from . import broadcast
+from .forms import settings_change_words
 from .models import Match, Table
 from .render import render_chat_line, render_error, render_fragments, render_notice
 from .selectors import table_access, table_match_in_play, table_revision
@@ -363,9 +364,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._render()
 
     async def table_settings(self, event: dict[str, Any]) -> None:
-        changed = ", ".join(f"{k}: {v['old']} → {v['new']}" for k, v in event.get("changes", {}).items())
+        changed = await self._settings_words(event.get("changes") or {})
         await self.send(text_data=render_notice(table_id=self.table_id, text="⚠ " + _("Settings changed: %(changes)s") % {"changes": changed}))
         await self._render()
+
+    @database_sync_to_async
+    def _settings_words(self, changes: dict[str, Any]) -> str:
+        """The change in the page's words: the shared message carries only the changes, the
+        table says which game's options and which currency its stake is in."""
+        table = Table.objects.only("game", "currency").get(pk=self.table_id)
+        return settings_change_words(game=table.game, currency=table.currency, changes=changes)
 
     async def table_notice(self, event: dict[str, Any]) -> None:
         if event.get("table") in (None, self.table_id):

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from apps.common.templatetags.money import format_euro
 from apps.games.engines import ENGINES
 
 #: options a player never sets from the page (the dealer is drawn; stacks follow the stake)
@@ -167,3 +168,55 @@ def stake_from_form(text: Any, currency: str) -> int | None:
         return int(text)
     except ValueError:
         return None
+
+
+#: the table's own settings as the create-table form names them
+SETTING_LABELS = {
+    "turn_seconds": _("Seconds per turn"), "official": _("Official (with a stake and XP)"),
+    "stake": _("Stake per player"), "currency": _("Currency"), "private": _("Private (by invitation)"),
+    "spectators": _("Spectators allowed"), "players": _("Players"), "face": _("Cards"),
+}
+SETTING_CHOICES = {
+    ("currency", "credits"): _("credits"), ("currency", "cash"): _("euro (cash)"),
+    ("face", "auto"): _("the game's own deck"), ("face", "italian"): _("Italian"), ("face", "french"): _("French"),
+}
+
+
+def _stake_words(stake: Any, currency: str) -> str:
+    if type(stake) is not int:
+        return str(stake)
+    return format_euro(stake) if currency == "cash" else str(_("%(n)s credits") % {"n": stake})
+
+
+def _setting_value(name: str, value: Any) -> str:
+    if (name, value) in SETTING_CHOICES:
+        return str(SETTING_CHOICES[(name, value)])
+    return _choice_label(name, value)
+
+
+def settings_change_words(*, game: str, currency: str, changes: dict[str, Any]) -> str:
+    """A settings change as a player reads it, in the active language ("Stake per player: €1,00 →
+    €2,00"): the form's labels and values, never the field keys or cents (``changes`` is the
+    service's ``{name: {"old", "new"}}``; ``currency`` is the table's now). A game option left
+    unset is the engine's default, so it reads as that value."""
+    rules = ENGINES[game].options if game in ENGINES else {}
+    parts = []
+    for name, change in changes.items():
+        old, new = change.get("old"), change.get("new")
+        if name == "game_options":
+            defaults = {k: r["default"] for k, r in rules.items() if "default" in r}
+            old = {**defaults, **(old if isinstance(old, dict) else {})}
+            new = {**defaults, **(new if isinstance(new, dict) else {})}
+            for key in [k for k in new if old.get(k) != new[k]] + [k for k in old if k not in new]:
+                label = str(OPTION_LABELS.get(key, key.replace("_", " ")))
+                before = _choice_label(key, old[key]) if key in old else "—"
+                after = _choice_label(key, new[key]) if key in new else "—"
+                parts.append(f"{label}: {before} → {after}")
+            continue
+        label = str(SETTING_LABELS.get(name, name.replace("_", " ")))
+        if name == "stake":
+            was = changes.get("currency", {}).get("old", currency)
+            parts.append(f"{label}: {_stake_words(old, was)} → {_stake_words(new, currency)}")
+        else:
+            parts.append(f"{label}: {_setting_value(name, old)} → {_setting_value(name, new)}")
+    return "; ".join(parts)

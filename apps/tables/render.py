@@ -174,7 +174,7 @@ def snapshot_load(*, table_id: int, table: Table | None = None) -> Snapshot | No
     if table is None:
         return None
     seats = list(Seat.objects.filter(table_id=table_id).select_related("player__profile").order_by("number"))
-    match = (Match.objects.filter(table_link__table_id=table_id).order_by("-id")
+    match = (Match.objects.filter(table_link__table_id=table_id).order_by("-id").select_related("table_link")
              .prefetch_related(Prefetch("match_seats", queryset=MatchSeat.objects.order_by("number"))).first())
     connected = set(SocketConnection.objects.filter(table_id=table_id).values_list("user_id", flat=True))
     state = get_engine(match.game).from_json(match.state) if match else None
@@ -686,6 +686,11 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
     between = bool(table and (match is None or match.status != Match.PLAYING)) and game != "poker_italiana"
     mine = next((s for s in seat_rows if user_id and s.player_id == user_id), None)
     confirm = table.confirm_deadline if (table and between) else None
+    # a match just over whose end the table has not handled yet (its hook runs after the
+    # commit): the seats' ready flags still say "asked for the match just played" (sitting down
+    # asks for it), so nobody has asked for the next one yet; asking now opens the window first
+    stale_ready = bool(between and match is not None and match.status != Match.PLAYING
+                       and not getattr(getattr(match, "table_link", None), "ended", True))
     names = seat_names(match, seat_rows)
 
     def name(s: Seat) -> str:
@@ -713,9 +718,9 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
         pass_to = _name(names, (seat + 1) % 4)
     return {
         **public,
-        "between": between and match is not None, "my_ready": bool(mine and mine.ready),
-        "ready_names": [name(s) for s in seat_rows if s.player_id and s.ready],
-        "waiting_names": [name(s) for s in seat_rows if s.player_id and not s.ready],
+        "between": between and match is not None, "my_ready": bool(mine and mine.ready and not stale_ready),
+        "ready_names": [name(s) for s in seat_rows if s.player_id and s.ready and not stale_ready],
+        "waiting_names": [name(s) for s in seat_rows if s.player_id and (stale_ready or not s.ready)],
         "confirm_deadline": confirm.isoformat() if confirm else "",
         "confirm_seconds_left": max(0, int((confirm - timezone.now()).total_seconds())) if confirm else None,
         "my_seat": mine, "sitting_out_names": [name(s) for s in seat_rows if s.player_id and s.sitting_out],

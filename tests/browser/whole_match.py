@@ -68,6 +68,7 @@ KEY_VALUE = re.compile(r"\b(spareggio|mode|phase|seat|winner|dealer)\s*[:=]", re
 SEAT_NUMBER = re.compile(r"\b(posto|seat|squadra|team)\s+\d\b|\bv\d+\b", re.IGNORECASE)
 CHOICE_SHOTS: dict[str, bool] = {}  # one screenshot of an open capture choice per game
 RERENDERED_PICKS: list[str] = []  # picks that lived through a re-render (Hearts checks it happened)
+TURN_SECONDS = 120
 CARD = re.compile(r"^(?:[A2-7FCR][dcsb]|[A2-9TJQK][hdcs]|X)$")
 
 
@@ -211,13 +212,16 @@ def _act(page, table_id: int, on_choice=None) -> bool:
           r.dispatchEvent(new Event("table:sync")); return +r.dataset.renders; }""")
         _wait(page, lambda: page.evaluate("() => +document.getElementById('table-root').dataset.renders") > count,
               5, "a fresh render of the pass")
-        first = page.locator(f"#table-{table_id}-actions form.pick label.pick-card").nth(0)
-        if first.count():
-            assert first.locator("input").is_checked(), "the pick was wiped by a re-render"
-            assert "picked" in (first.get_attribute("class") or "")
-            RERENDERED_PICKS.append(str(count))
-        if not first.count():  # the turn went by meanwhile (a loaded machine): wait for the next one
+        # read in one go: between two separate reads a render may replace the form (and a
+        # locator would then wait for a card that is gone)
+        first = page.evaluate("""(id) => { const l = document.querySelector(`#table-${id}-actions form.pick label.pick-card`);
+          return l ? {checked: l.querySelector("input").checked, picked: l.classList.contains("picked")} : null; }""",
+                              table_id)
+        if first is None:  # Mario's pass was made for him meanwhile (the turn timer): the next turn
             return False
+        assert first["checked"], "the pick was wiped by a re-render"
+        assert first["picked"], "the picked card is not marked"
+        RERENDERED_PICKS.append(str(count))
         labels = page.locator(f"#table-{table_id}-actions form.pick label.pick-card")
         for i in range(1, wanted):
             labels.nth(i).click()
@@ -381,8 +385,12 @@ def play_whole_match(chromium, server, artifacts, name: str, game: str, players:
     mario.log_in()
     page = mario.page
     page.goto(f"{base}/tables/")
+    # the longest turn a table allows: the test checks what a player sees, and a loaded CI
+    # machine (three browser modules side by side on two cores) may spend more than the usual
+    # 30 s on one of Mario's turns (Hearts' pass: three clicks, a forced re-render and the page
+    # check); the turn timer would then play for him in the middle of his clicks
     response = page.request.post(f"{base}/api/tables/", data=json.dumps(
-        {"game": game, "players": players, "game_options": options}),
+        {"game": game, "players": players, "game_options": options, "turn_seconds": TURN_SECONDS}),
         headers={"Content-Type": "application/json", "X-CSRFToken": _csrf(mario)})
     assert response.status == 201, response.text()
     table_id = mario.table_id = response.json()["id"]
@@ -440,7 +448,11 @@ def play_whole_match(chromium, server, artifacts, name: str, game: str, players:
     else:
         assert "Mario_88" in snap["result"] or "Robot" in snap["result"] or "Pareggio" in snap["result"], snap["result"]
     if game != "poker_italiana":  # poker deals the next hand by itself (platform.md §8.5)
-        assert "Gioca ancora" in snap["text"]
+        # the button comes with the outcome (tests/tables/test_next_match.py); a render of the
+        # table's after-match state may follow it, so the page is read until it shows it
+        _wait(page, lambda: page.locator("#ready-button", has_text="Gioca ancora").count(), 15,
+              "the Play again button")
+        snap = page.evaluate(PAGE_JS, table_id)
     _check(mario, snap, match_id, players, double_deck=double_deck)
     _shots(mario, artifacts, name, "end", match_id, players, double_deck)
     if game in ("scopa", "briscola", "hearts", "scala40"):  # the replay, step by step, in words

@@ -4,6 +4,7 @@ on the pages; nothing changes."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -252,3 +253,53 @@ def test_odd_json_is_refused_naming_the_field(api, finance, player, raw, field):
     answer = api(finance).post(f"/api/players/{player.pk}/adjustments/", data=raw, content_type="application/json")
     _refused(answer, field)
     assert not Adjustment.objects.exists()
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    (None, ["La richiesta non è stata accettata: il parametro game contiene un carattere non ammesso",
+            "Contiene un carattere NUL, che non è ammesso."]),
+    ("it", ["La richiesta non è stata accettata: il parametro game contiene",
+            "Contiene un carattere NUL, che non è ammesso."]),
+    ("en", ["The request was not accepted: the parameter game holds a character",
+            "Contains a NUL character, which is not allowed."]),
+])
+def test_a_page_refused_for_bad_input_speaks_its_language(client, player, language, words):
+    """A page's refusal is in the page's language (Italian by default), naming the place in words."""
+    client.force_login(player)
+    if language:
+        client.cookies["django_language"] = language
+    answer = client.get("/tables/?game=sco%00pa")
+    page = answer.content.decode()
+    assert answer.status_code == 400
+    for text in words:
+        assert text in page, (text, page)
+    other = "Contains a NUL" if language != "en" else "Contiene un carattere"
+    assert other not in page
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("it", "La richiesta non è stata accettata: l'indirizzo della pagina contiene"),
+    ("en", "The request was not accepted: the page address holds"),
+])
+def test_a_page_address_and_a_header_are_named_in_words(client, player, language, words):
+    client.force_login(player)
+    client.cookies["django_language"] = language
+    assert words in html.unescape(client.get("/rankings/sc%00opa/").content.decode())
+    header = html.unescape(client.get("/tables/", HTTP_X_CLIENT="a\x00b").content.decode())
+    assert ("l'intestazione X-Client" if language == "it" else "the header X-Client") in header
+
+
+def test_the_api_still_answers_english_whatever_the_language(api, player):
+    """The API's refusals are its contract: English ``validation_error`` naming the field key."""
+    client = api(player)
+    client.cookies["django_language"] = "it"
+    answer = client.get("/api/tables/", {"game": "sco\x00pa"}, HTTP_ACCEPT_LANGUAGE="it")
+    assert answer.status_code == 400
+    body = answer.json()
+    assert body["code"] == "validation_error"
+    assert body["fields"] == {"game": ["Contains a NUL character, which is not allowed."]}
+    assert body["detail"] == "Invalid input (game: Contains a NUL character, which is not allowed.)"
+    deep = client.post("/api/tables/", data="[" * 40 + "]" * 40, content_type="application/json")
+    assert deep.json()["fields"] == {"body": ["JSON nested deeper than 32 levels is not accepted."]}
+    broken = client.post("/api/tables/", data='{"game": ', content_type="application/json")
+    assert broken.json()["fields"]["body"][0].startswith("Malformed JSON: ")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -70,3 +72,38 @@ def test_italian_rules_leave_out_no_player_section():
         assert headings[-3:] == ["## Punteggio", "## Opzioni del tavolo", "## Esempi"], game
         assert headings[0] == "## Giocatori e posti" or headings[0].startswith("## Giocator"), game
         assert not any(h.lower().startswith(("## sources", "## actions", "## view", "## robot")) for h in headings)
+
+
+#: the same figures as the English rules write them (the spec's numbers)
+ENGLISH_FIGURES = {
+    "scopa": "21 to 0", "scopone": "1 to 8", "asso_pigliatutto": "18 to 0", "cirulla": "33 to 0",
+    "briscola": "120 − 51 = 69", "tresette": "9 to 2", "bestia": "+3, −3, −6", "hearts": "24, 0, 0, 2",
+    "spades": "−207 to −20", "poker_italiana": "+220, +290, −510", "solitario": "625 points",
+    "burraco": "1300", "scala40": "0, 1, 104",
+}
+#: how a developer writes, never a player: option keys, seat numbers, the engine, card codes, JSON
+DEVELOPER_WORDS = re.compile(
+    r"`|\bseats? \d|\bseat `|\bengine\b|\bJSON\b|\blegal_actions\b|\bto_act\b|\bview\(|\bValueError\b|"
+    r"\b(?:mode|target|hands|dealer|variant|knockout|buio|rounds)\s*=|\{\"|\"\w+\":\s*[\[\"\d{]|\b\d[hdcb]\b|\b[QJT][hdcs]\b")
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_english_rules_are_written_for_players(game):
+    """The English file reads like the Italian one: the sections a player reads, in words, with the
+    spec's worked figures, and nothing a developer would write (issue 12)."""
+    text = (RULES_DIR / f"{game}.md").read_text(encoding="utf-8")
+    players = rules_for_players(text)
+    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    assert headings[-3:] == ["## Scoring", "## Table options", "## Worked examples"], game
+    assert headings[0].startswith("## Player"), game
+    assert players.count("\n## ") + 1 == len(headings), "a section the rules page would leave out"
+    found = DEVELOPER_WORDS.search(players)
+    assert found is None, f"{game}: {found.group(0)!r} in {players[max(0, found.start() - 60):found.end() + 60]!r}"
+    assert ENGLISH_FIGURES[game] in players
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_italian_rules_have_no_developer_words(game):
+    players = rules_for_players((RULES_DIR / "it" / f"{game}.md").read_text(encoding="utf-8"))
+    found = DEVELOPER_WORDS.search(players) or re.search(r"\bposto \d|\bmotore\b", players)
+    assert found is None, f"{game}: {found.group(0)!r}"

@@ -387,7 +387,7 @@ async def test_settings_change_is_announced_to_everyone_at_the_table():
     await settled(comm)
     await sync_to_async(table_settings_update)(user=leader, table_id=table.pk, data={"turn_seconds": 45})
     notice = await next_frame(comm)
-    assert "turn_seconds: 30 → 45" in notice and f'id="table-{table.pk}-notice"' in notice
+    assert "Secondi per turno: 30 → 45" in notice and f'id="table-{table.pk}-notice"' in notice
     await comm.disconnect()
 
 

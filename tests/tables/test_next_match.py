@@ -194,6 +194,29 @@ def test_the_page_shows_play_again_between_matches(client, clock):
     assert 'id="ready-button"' not in page and "Page_B" in page
 
 
+
+def test_play_again_is_offered_with_the_outcome_before_the_table_handles_the_end(client, clock):
+    """The outcome and "Gioca ancora" come in one render: until the table's after-match hook has
+    run (after the commit), the seats' ready flags are those of sitting down for the match just
+    played, and must not read as "you asked for the next match" (issue 12, scala40 in CI)."""
+    from apps.tables.models import TableMatch
+
+    a, b = make_user(nickname="Early_A"), make_user(nickname="Early_B")
+    table = staked_table(a, b)
+    match_id = table.matches.get().pk
+    play_out(match_id, {0: a, 1: b})
+    TableMatch.objects.filter(match_id=match_id).update(ended=False)  # as before the hook runs
+    Table.objects.filter(pk=table.pk).update(confirm_deadline=None)
+    table.seats.update(ready=True)
+    client.force_login(a)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert 'id="ready-button"' in page and "Gioca ancora" in page, "the outcome came without Play again"
+    assert "Hai chiesto la prossima partita" not in page
+    assert client.post(f"/tables/{table.pk}/ready/").status_code == 302  # asking now opens the window first
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert 'id="ready-button"' not in page and "Hai chiesto la prossima partita" in page and "Early_B" in page
+    assert TableMatch.objects.get(match_id=match_id).ended
+
 # -- §8.4: a player in the grace period still votes ---------------------------------------------
 
 

@@ -4,6 +4,7 @@ are in the player's language, and an engine's own sentence never reaches a playe
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -75,3 +76,39 @@ def test_socket_language_reads_the_cookie_then_the_browser():
     assert socket_language({"cookies": {}, "headers": [(b"accept-language", b"de-DE,en;q=0.5")]}) == "en"
     assert socket_language({"cookies": {}, "headers": [(b"accept-language", b"de-DE")]}) == "it"
     assert socket_language({"headers": []}) == "it"
+
+
+@pytest.mark.parametrize(("cookie", "expected", "keys"), [
+    ("it", ["Posta per giocatore: €1,00 → €2,50", "Secondi per turno: 30 → 45", "Spettatori ammessi: sì → no",
+            "Punti per vincere: 11 → 21"], ["Impostazioni cambiate:"]),
+    ("en", ["Stake per player: €1,00 → €2,50", "Seconds per turn: 30 → 45", "Spectators allowed: yes → no",
+            "Points to win: 11 → 21"], ["Settings changed:"]),
+])
+async def test_a_settings_change_is_told_in_the_page_words(cookie, expected, keys):
+    """The notice names each setting as the create-table form does and its values as a player
+    reads them (euro, yes/no), never the field keys or cents (issue 12)."""
+    from apps.tables.services import table_create, table_settings_update
+    from tests.conftest import make_user
+
+    from .conftest import fund
+
+    leader = await sync_to_async(make_user)(nickname=f"Leader_{cookie}")
+    watcher = await sync_to_async(make_user)(nickname=f"Watcher_{cookie}")
+    await sync_to_async(fund)(leader, cash=10_000)
+    table = await sync_to_async(table_create)(user=leader, data={
+        "game": "scopa", "players": 2, "official": True, "currency": "cash", "stake": 100})
+    comm = await connect(watcher, table.pk, cookie_language=cookie)
+    await drain(comm, 1.0)
+    await sync_to_async(table_settings_update)(user=leader, table_id=table.pk, data={
+        "stake": 250, "turn_seconds": 45, "spectators": False, "game_options": {"target": 21}})
+    notice = ""
+    while f'id="table-{table.pk}-notice"' not in notice:
+        frame = await next_frame(comm, 10)
+        assert frame is not None, "no notice"
+        notice += frame
+    for words in expected + keys:
+        assert words in notice, (words, notice)
+    text = re.search(rf'id="table-{table.pk}-notice"[^>]*>(.*?)</div>', notice, re.S).group(1)
+    for raw in ("stake", "turn_seconds", "spectators", "game_options", "target", "250", "True"):
+        assert raw not in text, (raw, text)
+    await comm.disconnect()
