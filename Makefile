@@ -24,18 +24,20 @@ run: $(STAMP)
 
 # The suite in three parts: every test not marked `serial` on $(TEST_WORKERS) pytest-xdist
 # workers (each with its own test database and Redis prefix, config/settings/test.py); then
-# the timing-sensitive socket and served-process tests in one process on an unloaded
-# machine; then the browser tests, each module on its own worker (tests/conftest.py marks
+# the timing-sensitive socket and served-process tests, a module per worker, on an otherwise
+# unloaded machine; then the browser tests, each module on its own worker (tests/conftest.py marks
 # them all; --dist loadfile: a module's tests on one worker, so its server starts once).
 # TEST_WORKERS=0 runs the first and last parts in one process too. `make test-long` adds the
 # whole matches by clicking that outlast CI's budget (tests/browser/whole_match.py).
 TEST_WORKERS ?= 4
 # browsers are heavier: fewer side by side
 BROWSER_WORKERS ?= 3
+# the timing-sensitive socket tests mostly wait: two modules at a time, nothing else beside them
+SERIAL_WORKERS ?= 2
 
 test: $(STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "not serial" $(PYTEST_ARGS); a=$$?; \
-	$(PY) -m pytest -m "serial and not browser" $(PYTEST_ARGS); b=$$?; \
+	$(PY) -m pytest -n $$([ "$(TEST_WORKERS)" = 0 ] && echo 0 || echo $(SERIAL_WORKERS)) --dist loadfile -m "serial and not browser" $(PYTEST_ARGS); b=$$?; \
 	$(PY) -m pytest -n $$([ "$(TEST_WORKERS)" = 0 ] && echo 0 || echo $(BROWSER_WORKERS)) --dist loadfile -m "serial and browser" $(PYTEST_ARGS); c=$$?; \
 	for s in $$a $$b $$c; do [ $$s -eq 0 -o $$s -eq 5 ] || exit 1; done
 

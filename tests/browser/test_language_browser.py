@@ -43,7 +43,7 @@ def test_rules_and_create_form_in_both_languages(chromium, mazziere_server, arti
                 assert examples in headings and any(h.startswith(scoring) or "scoring" in h for h in headings), \
                     (game, language, headings)
                 # every page is measured; three are shot whole, the others' first screen
-                _check(page, f"rules-{game}-{language}", width, shots, full_page=game in WHOLE_SHOTS)
+                _check(page, f"rules-{game}-{language}", width, shots, full_page=game in WHOLE_SHOTS, idle=False)
             page.goto(f"{base}/tables/?new=scopa#create")
             page.locator("#create").scroll_into_view_if_needed()
             labels = page.locator("main").inner_text()

@@ -51,10 +51,12 @@ def _login(page, base: str, username: str) -> None:
     page.wait_for_url(re.compile(r".*/(?!accounts/login).*"))
 
 
-def _check(page, name: str, width: int, artifacts, full_page: bool = True) -> None:
+def _check(page, name: str, width: int, artifacts, full_page: bool = True, idle: bool = True) -> None:
     """The page fits ``width`` and its header one line; a screenshot (the whole page, or only its
-    first screen when ``full_page`` is false: a long page's full screenshot takes seconds)."""
-    page.wait_for_load_state("networkidle")
+    first screen when ``full_page`` is false: a long page's full screenshot takes seconds).
+    ``idle``: wait for the network to rest first (HTMX loads); a static page is ready at load."""
+    if idle:
+        page.wait_for_load_state("networkidle")
     measured = page.evaluate(OVERFLOW_JS)
     if full_page:
         page.screenshot(path=str(artifacts / f"{name}-{width}.png"), full_page=True)
