@@ -71,4 +71,18 @@ IT = {
     "Game over.": "Partita finita.",
     "%(name)s discards %(card)s": "%(name)s scarta %(card)s",
     "Points are penalties: the fewest win": "I punti sono penalità: vince chi ne ha meno",
+    # notices each socket translates (apps/tables/broadcast.table_notice)
+    "You were stood up: you did not confirm the next match within %(seconds)s seconds. Nothing was charged.":
+        "Hai lasciato il posto: non hai confermato la partita successiva entro %(seconds)s secondi. "
+        "Non ti è stato addebitato nulla.",
+    "You were stood up: you sat out for 5 minutes.": "Hai lasciato il posto: sei rimasto fuori per 5 minuti.",
+    "You sit out: the ante is %(stake)s credits and you have %(credits)s.":
+        "Resti fuori: il piatto è di %(stake)s crediti e ne hai %(credits)s.",
+    "You sit out: you cannot cover the ante.": "Resti fuori: non puoi coprire il piatto.",
+    "An operator closed this table: %(reason)s. The match in play was cancelled and every stake returned.":
+        "Un operatore ha chiuso questo tavolo: %(reason)s. La partita in corso è stata annullata e ogni posta "
+        "restituita.",
+    "Hand %(n)s, to break the tie · the fewest points win": "Mano %(n)s, di spareggio · vince chi ha meno punti",
+    "Hand %(n)s · the first to %(target)s point wins": ("Mano %(n)s · vince chi arriva a %(target)s punto",
+                                                        "Mano %(n)s · vince chi arriva a %(target)s punti"),
 }

@@ -84,10 +84,14 @@ def table_settings_changed(*, table_id: int, changes: dict[str, Any]) -> None:
     send_after_commit(table_group(table_id), {"type": "table.settings", "changes": changes})
 
 
-def table_notice(*, table_id: int, user_id: int | None, text: str) -> None:
-    """A notice to one user's sockets at a table (e.g. stood up for lack of funds)."""
+def table_notice(*, table_id: int, user_id: int | None, text: str, params: dict[str, Any] | None = None) -> None:
+    """A notice to one user's sockets at a table (e.g. stood up for lack of funds).
+
+    ``text`` is an English msgid (marked with ``gettext_noop``) and ``params`` its plain values:
+    each socket translates it into its own page's language, since the sender (the tick, a
+    worker, another player's request) does not know it."""
     group = user_group(user_id) if user_id else table_group(table_id)
-    send_after_commit(group, {"type": "table.notice", "table": table_id, "text": text})
+    send_after_commit(group, {"type": "table.notice", "table": table_id, "text": text, "params": params or {}})
 
 
 def chat_message(*, table_id: int, message_id: int) -> None:

@@ -377,7 +377,10 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_notice(self, event: dict[str, Any]) -> None:
         if event.get("table") in (None, self.table_id):
-            await self.send(text_data=render_notice(table_id=self.table_id, text=event["text"]))
+            text = _(event["text"])  # in this socket's language (apps/common/socket_language.py)
+            if event.get("params"):
+                text = text % event["params"]
+            await self.send(text_data=render_notice(table_id=self.table_id, text=text))
 
     async def chat_message(self, event: dict[str, Any]) -> None:
         html = await self._chat_line(event["id"])

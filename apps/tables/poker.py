@@ -26,6 +26,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from apps.common.errors import Conflict, ValidationFailed
 from apps.wallet.selectors import wallet_get
@@ -96,7 +97,8 @@ def hand_deal(table: Table) -> Match | None:
             if credits < table.stake:
                 sit_out(seat, FUNDS)
                 broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
-                                       text=f"You sit out: the ante is {table.stake} credits and you have {credits}.")
+                                       text=gettext_noop("You sit out: the ante is %(stake)s credits and you have %(credits)s."),
+                                       params={"stake": table.stake, "credits": credits})
                 continue
             stacks.append(credits)
         dealt.append(seat)
@@ -122,7 +124,7 @@ def short_sit_out(*, table_id: int, players: list[int]) -> None:
     for seat in Seat.objects.select_for_update().filter(table_id=table_id, player_id__in=players):
         sit_out(seat, FUNDS)
         broadcast.table_notice(table_id=table_id, user_id=seat.player_id,
-                               text="You sit out: you cannot cover the ante.")
+                               text=gettext_noop("You sit out: you cannot cover the ante."))
 
 
 def after_hand(table: Table, match: Match) -> list[Seat]:

@@ -27,7 +27,7 @@ from django.db.models import Prefetch
 from django.template.loader import TemplateDoesNotExist, get_template, render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from apps.common.roles import is_player
 from apps.games.engines import get_engine
@@ -298,7 +298,8 @@ def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], play
                 (view.get("captured_counts") or [0, 0])[t], (view.get("scope") or [0, 0])[t],
                 (view.get("scores") or [0, 0])[t]]})
         if mode == "points" and target:
-            notes.append(_("Hand %(n)s · the first to %(target)s points wins") % {
+            notes.append(ngettext("Hand %(n)s · the first to %(target)s point wins",
+                                  "Hand %(n)s · the first to %(target)s points wins", target) % {
                 "n": view.get("hand_number"), "target": target})
         else:
             notes.append(_("Hand %(n)s of %(of)s") % {"n": view.get("hand_number"),
@@ -358,6 +359,8 @@ def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], play
         if view.get("mode") == "points":
             notes.append(_("Hand %(n)s · the match ends at %(target)s points: the fewest win") % {
                 "n": view.get("hand_number"), "target": view.get("target")})
+        elif (view.get("hand_number") or 0) > (view.get("hands_planned") or 0):  # tied for the fewest: one more
+            notes.append(_("Hand %(n)s, to break the tie · the fewest points win") % {"n": view.get("hand_number")})
         else:
             notes.append(_("Hand %(n)s of %(of)s · the fewest points win") % {
                 "n": view.get("hand_number"), "of": view.get("hands_planned")})

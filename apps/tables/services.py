@@ -28,6 +28,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from apps.audit.services import audit_record
 from apps.common.errors import (
@@ -271,7 +272,8 @@ def table_invite(*, user, table_id: Any, nickname: Any) -> TableInvite:
             raise ValidationFailed(_("No player has that nickname."), fields={"nickname": [_("Unknown nickname.")]})
         invite, _created = TableInvite.objects.get_or_create(table=table, player=profile.user)
         broadcast.table_notice(table_id=table.pk, user_id=profile.user_id,
-                               text=_("%(nickname)s invited you to table %(table)s.") % {"nickname": nickname_of(user), "table": table.pk})
+                               text=gettext_noop("%(nickname)s invited you to table %(table)s."),
+                               params={"nickname": nickname_of(user), "table": table.pk})
     return invite
 
 
@@ -431,7 +433,7 @@ def table_start_if_ready(*, table_id: int) -> Match | None:
                     continue
                 for seat in Seat.objects.select_for_update().filter(table_id=table_id, player_id__in=stood.players):
                     broadcast.table_notice(table_id=table_id, user_id=seat.player_id,
-                                           text=_("You were stood up: you cannot cover the stake."))
+                                           text=gettext_noop("You were stood up: you cannot cover the stake."))
                     _stand_up(seat)
                 _after_seat_freed(table)
                 broadcast.table_changed(table_id=table_id, match_id=None, version=0)
@@ -546,9 +548,9 @@ def table_confirmations_expire(*, table_id: int) -> int:
             return 0
         late = list(table.seats.select_for_update().filter(player__isnull=False, ready=False))
         for seat in late:
-            broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
-                                   text="You were stood up: you did not confirm the next match within "
-                                        f"{settings.NEXT_MATCH_CONFIRM_SECONDS} seconds. Nothing was charged.")
+            broadcast.table_notice(table_id=table.pk, user_id=seat.player_id, text=gettext_noop(
+                "You were stood up: you did not confirm the next match within %(seconds)s seconds. Nothing was charged."),
+                params={"seconds": settings.NEXT_MATCH_CONFIRM_SECONDS})
             _stand_up(seat)
         table.confirm_deadline = None
         table.save(update_fields=["confirm_deadline"])
@@ -584,7 +586,7 @@ def table_sit_out_expire(*, table_id: int, seat_id: int) -> int:
                 or seat.sitting_out_since is None or seat.sitting_out_since > cutoff):
             return 0
         broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
-                               text="You were stood up: you sat out for 5 minutes.")
+                               text=gettext_noop("You were stood up: you sat out for 5 minutes."))
         _stand_up(seat)
         _after_seat_freed(table)
         broadcast.table_changed(table_id=table.pk, match_id=None, version=_current_version(table))

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from apps.audit.services import audit_record
 from apps.chat.services import chat_system_post
@@ -72,12 +73,12 @@ def table_close(*, actor, table_id: Any, reason: object, ip: str | None = None) 
         table.save(update_fields=["status", "closed_at", "next_match_at", "confirm_deadline"])
         audit_record(actor=actor, action="table_closed", target=table, reason=reason, before=before,
                      after={"status": table.status, "match_cancelled": match.pk if match else None}, ip=ip)
-        text = _("An operator closed this table: %(reason)s") % {"reason": reason}
-        if match is not None:
-            text += " The match in play was cancelled and every stake returned."
-        broadcast.table_notice(table_id=table.pk, user_id=None, text=text)
+        text = (gettext_noop("An operator closed this table: %(reason)s. The match in play was cancelled and every "
+                             "stake returned.") if match is not None
+                else gettext_noop("An operator closed this table: %(reason)s"))
+        broadcast.table_notice(table_id=table.pk, user_id=None, text=text, params={"reason": reason})
         for player_id in players:
-            broadcast.table_notice(table_id=table.pk, user_id=player_id, text=text)
+            broadcast.table_notice(table_id=table.pk, user_id=player_id, text=text, params={"reason": reason})
         broadcast.table_changed(table_id=table.pk, match_id=match.pk if match else None,
                                 version=match.version if match else 0)
     return table
@@ -99,7 +100,8 @@ def seat_stand_up(*, actor, table_id: Any, player_id: Any, reason: object, ip: s
         audit_record(actor=actor, action="seat_stood_up", target=table, reason=reason,
                      before={"seat": seat.number, "player": seat.player_id}, after={"seat": seat.number}, ip=ip)
         broadcast.table_notice(table_id=table.pk, user_id=seat.player_id,
-                               text=_("An operator stood you up from table %(table)s: %(reason)s") % {"table": table.pk, "reason": reason})
+                               text=gettext_noop("An operator stood you up from table %(table)s: %(reason)s"),
+                               params={"table": table.pk, "reason": reason})
         _stand_up(seat)
         _after_seat_freed(table)
         broadcast.table_changed(table_id=table.pk, match_id=None, version=0)

@@ -247,6 +247,23 @@ def _act(page, table_id: int, on_choice=None) -> bool:
 LEGAL_JS = "() => { const el = document.getElementById('legal-moves'); return el ? JSON.parse(el.textContent) : []; }"
 
 
+def _steady_under_the_pointer(page, table_id: int) -> None:
+    """A card button with the pointer on its lower edge stays where it is: a hover effect that
+    moved the button lifted it off the pointer and dropped it back, over and over (the card
+    flickered, and a click waited 30 s for it to hold still)."""
+    button = page.locator(f"#table-{table_id}-actions .card-button").first
+    if not button.count():
+        return
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 1)
+    boxes = []
+    for _ in range(5):
+        page.wait_for_timeout(40)
+        boxes.append(button.bounding_box())
+    page.mouse.move(0, 0)
+    assert all(b == boxes[0] for b in boxes), f"the card under the pointer moves: {boxes}"
+
+
 class BoardPlayer:
     """Mario at a game played on the board: he selects cards of his hand (or of the
     Solitario layout), then the move the page proposes, a meld or a column, as a person
@@ -423,6 +440,7 @@ def play_whole_match(chromium, server, artifacts, name: str, game: str, players:
             _check(mario, snap, match_id, players, double_deck=double_deck)
         if not shot_start:
             _shots(mario, artifacts, name, "start", match_id, players, double_deck)
+            _steady_under_the_pointer(page, table_id)
             shot_start = True
         elif not shot_middle and moves >= middle:
             _shots(mario, artifacts, name, "middle", match_id, players, double_deck)

@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
 ALLOWED = {
     "table.changed": {"type", "version", "match"},
     "table.settings": {"type", "changes"},
-    "table.notice": {"type", "table", "text"},
+    "table.notice": {"type", "table", "text", "params"},
     "chat.message": {"type", "id"},
     "socket.close": {"type", "code"},
 }

@@ -112,3 +112,31 @@ async def test_a_settings_change_is_told_in_the_page_words(cookie, expected, key
     for raw in ("stake", "turn_seconds", "spectators", "game_options", "target", "250", "True"):
         assert raw not in text, (raw, text)
     await comm.disconnect()
+
+
+async def test_a_notice_from_the_tick_speaks_each_socket_language():
+    """The sender of a notice (the tick, a worker) has no page: each socket translates it."""
+    from django.db import transaction
+
+    from apps.tables import broadcast
+
+    table, (alice, bruno) = await sync_to_async(briscola_table)()
+    italian = await connect(alice, table.pk, cookie_language="it")
+    english = await connect(bruno, table.pk, cookie_language="en")
+    await drain(italian, 1.0)
+    await drain(english, 1.0)
+
+    def send():
+        with transaction.atomic():
+            for user in (alice, bruno):
+                broadcast.table_notice(table_id=table.pk, user_id=user.pk, text=(
+                    "You were stood up: you did not confirm the next match within %(seconds)s seconds. "
+                    "Nothing was charged."), params={"seconds": 60})
+
+    await sync_to_async(send)()
+    heard_it = "".join(await drain(italian, 1.0))
+    heard_en = "".join(await drain(english, 1.0))
+    assert "60" in heard_it and "Nothing was charged" not in heard_it and "Non ti è stato addebitato" in heard_it
+    assert "you did not confirm the next match within 60 seconds. Nothing was charged." in heard_en
+    await italian.disconnect()
+    await english.disconnect()

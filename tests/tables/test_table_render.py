@@ -211,3 +211,16 @@ def test_a_solitario_ends_solved_or_not_never_as_a_draw():
     with translation.override("it"):
         text = text_of(render_fragments(table_id=table.pk, user=player)[0])
     assert "Pareggio" not in text and "Punteggio:" in text and "Partita finita." in text, text
+
+
+def test_hearts_tie_break_hand_is_named_as_such():
+    """A Hearts match of one hand that ends tied for the fewest points plays one more: its
+    note says so, not "Hand 2 of 1"."""
+    view = {"hand_number": 2, "hands_planned": 1, "mode": "hands", "taken_points": [0] * 4, "totals": [13] * 4}
+    names = {s: {"name": f"P{s}"} for s in range(4)}
+    with translation.override("it"):
+        notes = render._scores("hearts", view, names, [[0], [1], [2], [3]], 4)["notes"]
+    assert "Mano 2, di spareggio · vince chi ha meno punti" in notes and not any("di 1" in n for n in notes)
+    view["hand_number"] = 1
+    with translation.override("en"):
+        assert "Hand 1 of 1 · the fewest points win" in render._scores("hearts", view, names, [[0], [1], [2], [3]], 4)["notes"]
