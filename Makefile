@@ -32,8 +32,8 @@ run: $(STAMP)
 TEST_WORKERS ?= 4
 # browsers are heavier: fewer side by side
 BROWSER_WORKERS ?= 3
-# the timing-sensitive socket tests mostly wait: two modules at a time, nothing else beside them
-SERIAL_WORKERS ?= 2
+# the timing-sensitive socket tests mostly wait: three modules at a time, nothing else beside them
+SERIAL_WORKERS ?= 3
 
 test: $(STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "not serial" $(PYTEST_ARGS); a=$$?; \
