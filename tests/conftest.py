@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -181,6 +182,41 @@ def pytest_configure(config):
                                        "these last, each module on its own worker)")
 
 
+#: modules that take longest in each part of `make test`, longest first (CI's --durations)
+LONGEST_FIRST = [
+    "tests/tables/test_card_games_api.py", "tests/wallet/test_ledger_properties.py", "tests/test_run_command.py",
+    "tests/players/test_login_limits.py", "tests/matches/test_move_migration.py",
+    "tests/common/test_admin_changelists.py", "tests/engines/test_burraco.py", "tests/engines/test_solitario.py",
+    "tests/demo/test_seed_demo.py", "tests/engines/test_poker_italiana.py", "tests/engines/test_conformance.py",
+    "tests/tables/test_lock_order.py", "tests/wallet/test_freeze_migration.py", "tests/tables/test_every_engine.py",
+    "tests/backoffice/test_online_socket.py", "tests/tables/test_consumer.py", "tests/tables/test_socket_language.py",
+    "tests/browser/test_language_browser.py", "tests/browser/test_backoffice_browser.py",
+    "tests/browser/test_table_browser.py", "tests/browser/test_tournaments_browser.py",
+    "tests/browser/test_pages_phone_browser.py", "tests/browser/test_compliance_browser.py",
+    "tests/browser/test_login_browser.py",
+]
+
+
+def _django_order(item) -> int:
+    """pytest-django's own order, kept: database tests, then transactional ones (their flush
+    empties what migrations wrote), then the rest."""
+    marker = item.get_closest_marker("django_db")
+    fixtures = getattr(item, "fixturenames", [])
+    if (marker is not None and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences"))) \
+            or "transactional_db" in fixtures or "live_server" in fixtures:
+        return 1
+    return 0 if marker is not None or "db" in fixtures else 2
+
+
+def _longest_first(item) -> tuple[int, int, int]:
+    module = item.nodeid.split("::")[0]
+    if module.startswith("tests/browser/test_whole_match_") and os.environ.get("MAZZIERE_LONG_BROWSER"):
+        rank = (0, 0)  # whole matches of every game: minutes each
+    else:
+        rank = (1, LONGEST_FIRST.index(module)) if module in LONGEST_FIRST else (2, 0)
+    return (_django_order(item), *rank)
+
+
 def pytest_collection_modifyitems(config, items):
     """Tests that need real PostgreSQL concurrency are skipped (with the reason) on SQLite.
 
@@ -203,9 +239,9 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.serial)
             if not item.get_closest_marker("xdist_group"):
                 item.add_marker(pytest.mark.xdist_group(module if module.startswith("tests/browser/") else "sockets"))
-    # the longest browser modules (whole matches) first: --dist loadgroup hands groups out in
-    # collection order, so a long one collected last would run alone at the end
-    items.sort(key=lambda item: not item.nodeid.startswith("tests/browser/test_whole_match_"))
+    # the longest modules first (as CI's --durations lists them): xdist hands tests and modules
+    # out in collection order, so a long one collected last ran alone at the end of its part
+    items.sort(key=_longest_first)
     if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL row locks: set DATABASE_URL (CI does)")
