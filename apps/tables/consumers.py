@@ -150,24 +150,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        self.frames: deque[float] = deque()
-        self.abuse = 0
-        self.joined = False
-        self.revision: int | None = None
-        self.poller: asyncio.Task | None = None
-        self.heartbeat: asyncio.Task | None = None
-        self.leaving = False
-        self.lease_lock = asyncio.Lock()
-        self.render_lock = asyncio.Lock()
-        await self.accept()
-        if self.user is None or not self.user.is_authenticated:
-            await self.close(code=CLOSE_LOGIN)
+        if not await self._open():
             return
-        verdict = await self._admit()
-        if verdict is not None:
-            await self.close(code=verdict)
-            return
-        self.joined = True
         await self.channel_layer.group_add(broadcast.table_group(self.table_id), self.channel_name)
         await self.channel_layer.group_add(broadcast.user_group(self.user.pk), self.channel_name)
         await self._connected()
@@ -225,6 +209,29 @@ class TableConsumer(AsyncWebsocketConsumer):
     @database_sync_to_async
     def _revision(self) -> int | None:
         return table_revision(table_id=self.table_id)
+
+    async def _open(self) -> bool:
+        """The connection's own state, then accept it and close it at once (4401 without a
+        login, else ``_admit``'s code) unless it is admitted."""
+        self.frames: deque[float] = deque()
+        self.abuse = 0
+        self.joined = False
+        self.revision: int | None = None
+        self.poller: asyncio.Task | None = None
+        self.heartbeat: asyncio.Task | None = None
+        self.leaving = False
+        self.lease_lock = asyncio.Lock()
+        self.render_lock = asyncio.Lock()
+        await self.accept()
+        if self.user is None or not self.user.is_authenticated:
+            await self.close(code=CLOSE_LOGIN)
+            return False
+        verdict = await self._admit()
+        if verdict is not None:
+            await self.close(code=verdict)
+            return False
+        self.joined = True
+        return True
 
     @database_sync_to_async
     def _admit(self) -> int | None:

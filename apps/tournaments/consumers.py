@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import deque
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -22,7 +21,7 @@ from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_check_lobby
 from apps.matches.models import Match
 from apps.matches.selectors import match_get
-from apps.tables.consumers import CLOSE_LOGIN, CLOSE_UNKNOWN, TableConsumer
+from apps.tables.consumers import CLOSE_UNKNOWN, TableConsumer
 from apps.tables.consumers import database_sync_to_async as table_database_sync_to_async
 from apps.tables.render import match_fragments, render_error, render_notice
 from apps.tables.selectors import match_access
@@ -96,24 +95,8 @@ class TournamentMatchConsumer(TableConsumer):
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.table_id = None
         self.dom_id = f"match-{self.match_id}"
-        self.frames: deque[float] = deque()
-        self.abuse = 0
-        self.joined = False
-        self.revision: int | None = None
-        self.poller: asyncio.Task | None = None
-        self.heartbeat: asyncio.Task | None = None
-        self.leaving = False
-        self.lease_lock = asyncio.Lock()
-        self.render_lock = asyncio.Lock()
-        await self.accept()
-        if self.user is None or not self.user.is_authenticated:
-            await self.close(code=CLOSE_LOGIN)
+        if not await self._open():
             return
-        verdict = await self._admit()
-        if verdict is not None:
-            await self.close(code=verdict)
-            return
-        self.joined = True
         for group in self._groups():
             await self.channel_layer.group_add(group, self.channel_name)
         if self.access.seat is not None:
