@@ -178,10 +178,22 @@ def _changed(match: Match, move: dict[str, Any] | None = None) -> None:
     to the match's group, carrying no card (platform.md §10.3).
 
     ``move``: a move that changed only the match row and added its log row (see signals.py),
-    so that the owner may draw the new version from what it already holds."""
+    so that the owner may draw the new version from what it already holds; the push then
+    says so (``"move": true``), and carries what the owner's receivers answered (a table's
+    revision), so that sockets in another process can decide without a read (issue 15)."""
     match_id, version, group = match.pk, match.version, match.group or match_group(match.pk)
-    transaction.on_commit(lambda: match_changed.send(sender=Match, match_id=match_id, version=version, move=move))
-    transaction.on_commit(lambda: _push(group, {"type": "table.changed", "version": version, "match": match_id}))
+    message = {"type": "table.changed", "version": version, "match": match_id}
+    if move is not None:
+        message["move"] = True  # only the match row and its log row changed: no card, a flag
+
+    def after_commit() -> None:
+        push = dict(message)
+        for _receiver, answer in match_changed.send(sender=Match, match_id=match_id, version=version, move=move):
+            if isinstance(answer, dict):  # the owner's own numbers (a table's new revision)
+                push.update(answer)
+        _push(group, push)
+
+    transaction.on_commit(after_commit)
 
 
 def _push(group: str, message: dict[str, Any]) -> None:

@@ -13,7 +13,8 @@ event, with ``sender=Match``.
   it. ``move`` is None, or for a move that changed nothing but the match row (version, state,
   deadline) and added its log row: ``{"match": the saved Match, "state": the engine state
   after the move, "action": the MatchAction}``, read-only, so that a table can draw the new
-  version in this process without reading it back (issue 15).
+  version in this process without reading it back (issue 15). A receiver may answer a dict
+  of plain numbers (a table: ``{"revision": n}``): the push carries them, never a card.
 """
 
 from django.dispatch import Signal

@@ -11,7 +11,6 @@ from typing import Any
 
 from channels.layers import get_channel_layer
 from django.db import connection, transaction
-from django.db.models import F
 
 from apps.common.push import group_send
 
@@ -41,12 +40,19 @@ def send_after_commit(group: str, message: dict[str, Any]) -> None:
     transaction.on_commit(lambda: _send_now(group, message))
 
 
-def _touch(table_id: int) -> None:
-    """Advance the table's revision, after commit (no lock is held across the change)."""
+def _touch(table_id: int) -> int | None:
+    """Advance the table's revision, after commit (no lock is held across the change): the
+    new revision, or None when it failed or there is no such table."""
+    sql = (f'UPDATE {connection.ops.quote_name(Table._meta.db_table)} SET "revision" = "revision" + 1 '
+           f'WHERE "id" = %s RETURNING "revision"')
     try:
-        Table.objects.filter(pk=table_id).update(revision=F("revision") + 1)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [table_id])
+            row = cursor.fetchone()
     except Exception:  # like a broadcast, never fails the request
         log.exception("revision of table %s not advanced", table_id)
+        return None
+    return row[0] if row else None
 
 
 def table_touched(*, table_id: int) -> None:
@@ -57,8 +63,14 @@ def table_touched(*, table_id: int) -> None:
 def table_changed(*, table_id: int, match_id: int | None, version: int) -> None:
     """A change of the table itself (seats, settings, confirmations); a match's own changes
     are pushed by the matches app to the table's group (the match's ``group``)."""
-    table_touched(table_id=table_id)
-    send_after_commit(table_group(table_id), {"type": "table.changed", "version": version, "match": match_id})
+    def after_commit() -> None:
+        message = {"type": "table.changed", "version": version, "match": match_id}
+        revision = _touch(table_id)
+        if revision is not None:
+            message["revision"] = revision  # sockets that drew it already skip the push
+        _send_now(table_group(table_id), message)
+
+    transaction.on_commit(after_commit)
 
 
 def table_revision_advance(*, match_id: int) -> tuple[int, int] | None:

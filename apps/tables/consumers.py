@@ -174,7 +174,8 @@ class TableConsumer(AsyncWebsocketConsumer):
                     await self._leave()
             raise
         finally:
-            for task in (getattr(self, "heartbeat", None), getattr(self, "poller", None)):
+            for task in (getattr(self, "heartbeat", None), getattr(self, "poller", None),
+                         getattr(self, "drawing", None)):
                 if task is not None:
                     task.cancel()
 
@@ -222,6 +223,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.leaving = False
         self.lease_lock = asyncio.Lock()
         self.render_lock = asyncio.Lock()
+        self.pending: dict[str, Any] | None = None  # the newest push not drawn yet ({}: read the table)
+        self.drawing: asyncio.Task | None = None
         await self.accept()
         if self.user is None or not self.user.is_authenticated:
             await self.close(code=CLOSE_LOGIN)
@@ -356,19 +359,49 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     # -- group messages -------------------------------------------------------------------------
 
-    async def _render(self) -> None:
+    async def _render(self, announced: dict[str, Any] | None = None) -> None:
+        """Draw the table now; ``announced``: the push this answers (its revision), else
+        the table is read as it is."""
         async with self.render_lock:  # renders go out in the order they read the state
-            html, self.revision = await self._fragments()
+            html, self.revision = await self._fragments(announced)
             if html:
                 await self.send(text_data=html)
 
     @database_sync_to_async
-    def _fragments(self) -> tuple[str, int | None]:
-        return render_fragments(table_id=self.table_id, user=self.user)
+    def _fragments(self, announced: dict[str, Any] | None = None) -> tuple[str, int | None]:
+        return render_fragments(table_id=self.table_id, user=self.user, announced=announced)
+
+    def _announced(self, event: dict[str, Any]) -> int | None:
+        """The revision a push announces, comparable with ``self.revision`` (None: unknown)."""
+        revision = event.get("revision")
+        return revision if type(revision) is int else None
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        """"Changed, version n": from the table (seats) or from its match (moves)."""
-        await self._render()
+        """"Changed, version n": from the table (seats) or from its match (moves).
+
+        Coalesced (issue 15): a push for a revision this socket drew already is skipped, and
+        pushes that arrive while a render is under way leave one render, of the newest. The
+        render runs beside the message loop, so queued pushes are read (and merged) at once."""
+        revision = self._announced(event)
+        if revision is not None and self.revision is not None and revision <= self.revision:
+            return
+        if revision is None or self.pending == {}:
+            self.pending = {}  # a render that reads the table as it is: it covers any announced one
+        elif self.pending is None or self._announced(self.pending) < revision:
+            self.pending = event
+        if self.drawing is None or self.drawing.done():
+            self.drawing = asyncio.create_task(self._draw_pending())
+
+    async def _draw_pending(self) -> None:
+        while self.pending is not None:
+            event, self.pending = self.pending, None
+            revision = self._announced(event)
+            if revision is not None and self.revision is not None and revision <= self.revision:
+                continue
+            try:
+                await self._render(event or None)
+            except Exception:  # a failed render must not kill the socket: the next push draws again
+                log.exception("table %s: a render for %s failed", self.table_id, self.channel_name)
 
     async def table_settings(self, event: dict[str, Any]) -> None:
         changed = await self._settings_words(event.get("changes") or {})

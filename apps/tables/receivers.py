@@ -44,5 +44,7 @@ def stand_up_abandoned_seat(sender, match_id, player_id, **kwargs):
     table_seat_abandoned(match_id=match_id, player_id=player_id)
 
 
-def advance_revision_on_match_change(sender, match_id, version, move=None, **kwargs):
-    table_match_changed(match_id=match_id, move=move)
+def advance_revision_on_match_change(sender, match_id, version, move=None, **kwargs) -> dict[str, int] | None:
+    """The table's new revision goes into the match's push (``match_changed``'s answer)."""
+    revision = table_match_changed(match_id=match_id, move=move)
+    return None if revision is None else {"revision": revision}

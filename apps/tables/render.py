@@ -237,6 +237,35 @@ def snapshot_moved(*, table_id: int, revision: int, match: Match, state: Any, ac
     return True
 
 
+def snapshot_announced(*, table_id: int, revision: int, match_id: int | None = None, version: int | None = None,
+                       move: bool = False) -> Snapshot | None:
+    """The snapshot a push announced ("table changed, revision r"), read as little as it can:
+
+    - the one this process holds when it is at ``revision`` or newer: no statement (the move
+      was made here, or another socket of the table read it first);
+    - a move made in another process (a robot in the worker: ``move``, the match's
+      ``version``) one revision after the one held here: that snapshot advanced by the move's
+      log row, read with its match in one statement;
+    - anything else: read whole (``snapshot_current``).
+    """
+    with _SNAPSHOTS_LOCK:
+        cached = _SNAPSHOTS.get(table_id)
+    if cached is not None and cached.revision >= revision:
+        return cached
+    if (move and cached is not None and cached.revision == revision - 1 and cached.match is not None
+            and cached.match.pk == match_id and type(version) is int and cached.match.version == version - 1):
+        row = MatchAction.objects.select_related("match").filter(match_id=match_id, seq=version).first()
+        if row is not None and row.match.version == version and row.match.status == Match.PLAYING:
+            moved = row.match
+            state = get_engine(moved.game).from_json(moved.state)
+            if snapshot_moved(table_id=table_id, revision=revision, match=moved, state=state, action=row):
+                with _SNAPSHOTS_LOCK:
+                    advanced = _SNAPSHOTS.get(table_id)
+                if advanced is not None and advanced.revision >= revision:
+                    return advanced
+    return snapshot_current(table_id=table_id)
+
+
 # -- names ----------------------------------------------------------------------------------
 
 
@@ -745,11 +774,17 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
     }
 
 
-def render_fragments(*, table_id: int, user) -> tuple[str, int | None]:
+def render_fragments(*, table_id: int, user, announced: dict[str, Any] | None = None) -> tuple[str, int | None]:
     """Every out-of-band fragment of the table for this user's connection, and the table
     revision it shows (for sockets that must notice changes themselves): the public part
-    shared by every connection, then this seat's own."""
-    snap = snapshot_current(table_id=table_id)
+    shared by every connection, then this seat's own. ``announced``: the push this render
+    answers, when it names the revision (``snapshot_announced``); else the table is read now."""
+    revision = (announced or {}).get("revision")
+    if type(revision) is int:
+        snap = snapshot_announced(table_id=table_id, revision=revision, match_id=announced.get("match"),
+                                  version=announced.get("version"), move=announced.get("move") is True)
+    else:
+        snap = snapshot_current(table_id=table_id)
     if snap is None:
         return "", None
     match = snap.match

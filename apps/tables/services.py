@@ -507,14 +507,18 @@ def table_move(*, table_id: int, user, action: Any, version: Any, seat: int | No
                               version=version, user=user, seat=seat)
 
 
-def table_match_changed(*, match_id: int, move: dict[str, Any] | None = None) -> None:
+def table_match_changed(*, match_id: int, move: dict[str, Any] | None = None) -> int | None:
     """A match at this table changed (``match_changed``, after commit): the table's revision
     grows, so every socket re-renders it. One statement; never fails the caller. A move made
     in this process also leaves the new revision's snapshot in the process's cache, so the
-    sockets here draw it without reading the table back (``render.snapshot_moved``)."""
+    sockets here draw it without reading the table back (``render.snapshot_moved``).
+    Returns the new revision (the push carries it), or None when no table holds the match."""
     advanced = broadcast.table_revision_advance(match_id=match_id)
-    if advanced is not None and move is not None:
+    if advanced is None:
+        return None
+    if move is not None:
         snapshot_moved(table_id=advanced[0], revision=advanced[1], **move)
+    return advanced[1]
 
 
 def table_ready(*, user, table_id: Any) -> Match | None:

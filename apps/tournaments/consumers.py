@@ -139,7 +139,7 @@ class TournamentMatchConsumer(TableConsumer):
         return Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
 
     @table_database_sync_to_async
-    def _fragments(self) -> tuple[str, int | None]:
+    def _fragments(self, announced: dict[str, Any] | None = None) -> tuple[str, int | None]:
         return match_fragments(match_id=self.match_id, user=self.user, access=self.access,
                                extra=self.extra)
 

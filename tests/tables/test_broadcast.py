@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
 
 #: every shared message's type and the only keys it may carry
 ALLOWED = {
-    "table.changed": {"type", "version", "match"},
+    "table.changed": {"type", "version", "match", "revision", "move"},  # revision: the table's; move: a flag
     "table.settings": {"type", "changes"},
     "table.notice": {"type", "table", "text", "params"},
     "chat.message": {"type", "id"},
@@ -107,3 +107,8 @@ async def test_no_shared_message_carries_a_card_during_a_whole_match():
         assert not card_codes_in(message, cards), message
         assert message["type"] in ALLOWED, message
         assert set(message) <= ALLOWED[message["type"]], message
+        if message["type"] == "table.changed":  # plain numbers and a flag, nothing else
+            assert all(type(message.get(k, 0)) is int for k in ("version", "revision")), message
+            assert message.get("move", True) is True, message
+    # every move's push names the table's revision, so a socket that drew it skips the push
+    assert all(type(m.get("revision")) is int for m in changed if m.get("move")), changed
