@@ -532,7 +532,8 @@ IT.update({
     "Hand %(n)s of %(of)s · the fewest points win": "Mano %(n)s di %(of)s · vince chi ha meno punti",
     "Everyone passes three cards to the player on their right": "Ognuno passa tre carte al giocatore alla sua destra",
     "Hearts are broken": "I cuori sono aperti", "Nil": "Nil", "Tricks": "Prese", "Bags": "Sacchetti",
-    "The first team to %(target)s points wins": "Vince la prima squadra che arriva a %(target)s punti",
+    "The first team to %(target)s points wins; a team at %(floor)s or below loses":
+        "Vince la prima squadra che arriva a %(target)s punti; chi scende a %(floor)s o meno perde",
     "Spades are broken": "Le picche sono aperte", "plays": "gioca", "passes": "passa", "keeps the cards": "tiene le carte",
     "blind": "al buio", "Declared": "Dichiarazione", "Pot: %(pot)s stakes": "Piatto: %(pot)s poste",
     "Bestia last hand: %(names)s": "Bestia nell'ultima mano: %(names)s",

@@ -410,7 +410,8 @@ def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], play
             rows.append({"name": _team_name(names, team), "team": t, "values": [
                 "—" if None in team_bids else sum(team_bids), sum(tricks[s] for s in team),
                 (view.get("bags") or [0, 0])[t], (view.get("scores") or [0, 0])[t]]})
-        notes.append(_("The first team to %(target)s points wins") % {"target": view.get("target")})
+        notes.append(_("The first team to %(target)s points wins; a team at %(floor)s or below loses") % {
+            "target": view.get("target"), "floor": "−200"})
         if view.get("spades_broken"):
             notes.append(_("Spades are broken"))
     elif game == "bestia":

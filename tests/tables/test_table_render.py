@@ -224,3 +224,17 @@ def test_hearts_tie_break_hand_is_named_as_such():
     view["hand_number"] = 1
     with translation.override("en"):
         assert "Hand 1 of 1 · the fewest points win" in render._scores("hearts", view, names, [[0], [1], [2], [3]], 4)["notes"]
+
+
+def test_spades_board_says_a_team_at_minus_200_loses():
+    """A Spades match also ends when a team falls to −200 (spades.md D3): the board says so, or
+    a player losing at −310 is never told why the match stopped before the target."""
+    state = get_engine("spades").new_game(4, seed=3)
+    view = state.view(None)
+    names = {s: {"name": f"P{s}"} for s in range(4)}
+    with translation.override("it"):
+        notes = render._scores("spades", view, names, [list(t) for t in state.teams], 4)["notes"]
+    assert f"Vince la prima squadra che arriva a {view['target']} punti; chi scende a −200 o meno perde" in notes
+    with translation.override("en"):
+        notes = render._scores("spades", view, names, [list(t) for t in state.teams], 4)["notes"]
+    assert f"The first team to {view['target']} points wins; a team at −200 or below loses" in notes
