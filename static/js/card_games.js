@@ -40,9 +40,13 @@
     return found;
   }
 
+  // the meld the proposals were last narrowed to: a socket message re-proposes for the same one
+  let lastMeld;
+
   function propose(meld) {
     const box = document.getElementById("proposals");
     if (!box) return;
+    lastMeld = meld;
     const found = candidates(meld);
     const count = picked().length;
     const buttons = found.map((m) => {
@@ -53,7 +57,11 @@
       b.dataset.action = JSON.stringify(m.action);
       return b;
     });
-    box.replaceChildren(...buttons);
+    // the same proposals stay the same buttons: rebuilt on every socket message (timer, other
+    // parts of the page) they were replaced under the pointer and a click could wait for ever
+    const same = buttons.length === box.children.length
+      && buttons.every((b, i) => box.children[i].dataset.action === b.dataset.action && box.children[i].textContent === b.textContent);
+    if (!same) box.replaceChildren(...buttons);
     const hint = document.getElementById("proposals-hint");
     if (hint) {
       hint.hidden = !(count && !found.length);
@@ -113,5 +121,5 @@
       else propose(meld.dataset.meld);
     }
   });
-  document.addEventListener("htmx:wsAfterMessage", () => propose());
+  document.addEventListener("htmx:wsAfterMessage", () => propose(lastMeld));
 })();

@@ -53,6 +53,12 @@ def test_back_office_pages(chromium, mazziere_server, artifacts):
         assert bank.startswith("€") and bank != "€ 0,00"
         assert page.locator("#fig-refunds_by_rule tbody th").all_inner_texts() == ["a2", "b1"]
         page.screenshot(path=str(artifacts / f"backoffice-dashboard-{width}.png"), full_page=True)
+        # the date inputs are drawn by the browser in its locale: an Italian user's (it-IT) reads dd/mm/yyyy
+        assert page.locator("html").get_attribute("lang") == "it"
+        assert page.evaluate("navigator.language") == "it-IT"
+        assert page.evaluate("new Intl.DateTimeFormat(undefined, {day: '2-digit', month: '2-digit', year: 'numeric'})"
+                             ".format(new Date(2026, 11, 3))") == "03/12/2026"
+        page.locator("form.bo-period").screenshot(path=str(artifacts / f"backoffice-period-inputs-{width}.png"))
         if width == WIDTHS[0][0]:  # "online now" moves over the staff socket as a player comes and goes
             players_online = "document.querySelector('#online-now dd[data-key=players_online]').textContent.trim()"
             page.wait_for_timeout(1500)  # the socket is open and its first push has landed
