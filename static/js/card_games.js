@@ -2,7 +2,8 @@
 // board (and a meld or a column), and the page sends the one legal action that matches.
 // The legal actions come from the server (#legal-moves, with their labels): the page never
 // builds an action itself, so a meld selected in any order goes in the engine's canonical
-// order. Selection lives in the DOM only (.selected): a re-render simply clears it.
+// order. Selection is drawn in the DOM (.selected) and kept in `kept`: a re-render (a timer,
+// another player's move, a sync) draws it again on the cards still there (issue 12).
 (function () {
   if (window.mazziereCardGames) return;
   window.mazziereCardGames = true;
@@ -15,11 +16,26 @@
   const cardsOf = (els) => els.map((el) => el.dataset.card);
   const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
+  // the cards picked, by code in click order (a double deck's twins count twice)
+  let kept = [];
+  const remember = () => { kept = cardsOf(picked()); };
+  function restore() {
+    const want = new Map();
+    for (const code of kept) want.set(code, (want.get(code) || 0) + 1);
+    for (const el of document.querySelectorAll("[data-pick][data-card]")) {
+      const n = want.get(el.dataset.card) || 0;
+      el.classList.toggle("selected", n > 0);
+      if (n > 0) want.set(el.dataset.card, n - 1);
+    }
+    remember();
+  }
+
   function send(action) {
     const form = document.getElementById("move-form");
     if (!form) return;
     form.querySelector("[name=action]").value = JSON.stringify(action);
     picked().forEach((el) => el.classList.remove("selected"));
+    kept = [];
     if (form.requestSubmit) form.requestSubmit();
     else form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
   }
@@ -105,6 +121,7 @@
         picked().forEach((el) => { if (el !== pick) el.classList.remove("selected"); });
       }
       pick.classList.toggle("selected");
+      remember();
       propose();
       return;
     }
@@ -121,5 +138,5 @@
       else propose(meld.dataset.meld);
     }
   });
-  document.addEventListener("htmx:wsAfterMessage", () => propose(lastMeld));
+  document.addEventListener("htmx:wsAfterMessage", () => { restore(); propose(lastMeld); });
 })();

@@ -116,6 +116,15 @@ def test_poker_hand_with_the_draw_by_selection(chromium, mazziere_server, artifa
             click_cards(anna, cards)
             proposal = anna.page.locator("#proposals button.proposal")
             proposal.wait_for()
+            if not drew:  # a fresh render (as after a timer or another seat's move) keeps the pick
+                anna.page.evaluate("""() => new Promise((done) => {
+                    document.addEventListener("htmx:wsAfterMessage", () => setTimeout(done, 50), {once: true});
+                    document.getElementById("table-root").dispatchEvent(new Event("table:sync"));
+                })""")
+                still = anna.page.eval_on_selector_all(
+                    f"#table-{table_id}-actions .my-hand [data-pick].selected", "els => els.map(e => e.dataset.card)")
+                assert sorted(still) == sorted(cards), (still, cards)
+                proposal.wait_for()
             shots(anna, artifacts, "poker-draw")
             proposal.click()
             drew = True
