@@ -16,18 +16,29 @@
   const cardsOf = (els) => els.map((el) => el.dataset.card);
   const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
-  // the cards picked, by code in click order (a double deck's twins count twice)
-  let kept = [];
-  const remember = () => { kept = cardsOf(picked()); };
+  // the cards picked, each as (code, which of the page's picks with that code): a render of the
+  // same version (a timer, a sync, a chat line) draws the same picks again; a new version starts
+  // afresh. A code alone would not do: a double deck's twin may lie on the board before the hand's.
+  const versionNow = () => (document.querySelector("[data-version]") || { dataset: {} }).dataset.version;
+  let kept = { version: undefined, picks: [] };
+  const remember = () => {
+    const all = [...document.querySelectorAll("[data-pick][data-card]")];
+    kept = { version: versionNow(), picks: picked().filter((el) => el.dataset.card).map((el) => {
+      const code = el.dataset.card;
+      return [code, all.filter((other) => other.dataset.card === code).indexOf(el)];
+    }) };
+  };
   function restore() {
-    const want = new Map();
-    for (const code of kept) want.set(code, (want.get(code) || 0) + 1);
-    for (const el of document.querySelectorAll("[data-pick][data-card]")) {
-      const n = want.get(el.dataset.card) || 0;
-      el.classList.toggle("selected", n > 0);
-      if (n > 0) want.set(el.dataset.card, n - 1);
+    if (!kept.picks.length || kept.version !== versionNow()) {
+      kept = { version: versionNow(), picks: [] };
+      return;
     }
-    remember();
+    for (const el of picked()) el.classList.remove("selected");
+    const all = [...document.querySelectorAll("[data-pick][data-card]")];
+    for (const [code, nth] of kept.picks) {
+      const el = all.filter((other) => other.dataset.card === code)[nth];
+      if (el) el.classList.add("selected");
+    }
   }
 
   function send(action) {
@@ -35,7 +46,7 @@
     if (!form) return;
     form.querySelector("[name=action]").value = JSON.stringify(action);
     picked().forEach((el) => el.classList.remove("selected"));
-    kept = [];
+    kept = { version: undefined, picks: [] };
     if (form.requestSubmit) form.requestSubmit();
     else form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
   }
