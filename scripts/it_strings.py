@@ -532,6 +532,10 @@ IT.update({
     "Hand %(n)s of %(of)s · the fewest points win": "Mano %(n)s di %(of)s · vince chi ha meno punti",
     "Everyone passes three cards to the player on their right": "Ognuno passa tre carte al giocatore alla sua destra",
     "Hearts are broken": "I cuori sono aperti", "Nil": "Nil", "Tricks": "Prese", "Bags": "Sacchetti",
+    "Last hand, %(team)s: melded %(melded)s · burraco %(bonus)s · closing %(closing)s"
+    " · cards in hand %(hand)s · pozzetto %(pozzetto)s = %(total)s":
+        "Ultima mano, %(team)s: calate %(melded)s · burraco %(bonus)s · chiusura %(closing)s"
+        " · carte in mano %(hand)s · pozzetto %(pozzetto)s = %(total)s",
     "The first team to %(target)s points wins; a team at %(floor)s or below loses":
         "Vince la prima squadra che arriva a %(target)s punti; chi scende a %(floor)s o meno perde",
     "Spades are broken": "Le picche sono aperte", "plays": "gioca", "passes": "passa", "keeps the cards": "tiene le carte",

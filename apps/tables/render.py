@@ -459,6 +459,10 @@ def _board_move_scores(game, view, names, teams, players, per_seat):
             if view.get("hand_points"):
                 values.insert(0, (view["hand_points"][-1] or [0, 0])[t])
             rows.append({"name": _team_name(names, team), "team": t, "values": values})
+        for t, count in enumerate(view.get("last_hand") or []):  # the last hand's count, line by line
+            notes.append(_("Last hand, %(team)s: melded %(melded)s · burraco %(bonus)s · closing %(closing)s"
+                           " · cards in hand %(hand)s · pozzetto %(pozzetto)s = %(total)s") % {
+                "team": _team_name(names, teams[t]), **count})
         target = view.get("target")
         notes.append(str(BURRACO_VARIANTS.get(view.get("variant"), view.get("variant"))) + " · " + (
             _("to %(target)s points") % {"target": target} if target else _("Express: one hand")))

@@ -463,3 +463,19 @@ def test_refusal_for_sets_in_a_runs_only_variant_and_garbage():
     for garbage in (["Z", "Zz", 7], ["Z", "Kh", "Kd"], "Kh"):
         with pytest.raises(IllegalAction):
             s.apply(0, {"type": "meld", "cards": garbage})
+
+
+def test_view_gives_every_seat_the_count_of_the_hand_just_over():
+    """The end-of-hand sheet needs each team's count (melded, burraco bonuses, closing, cards
+    left in hand, pozzetto): public once the hand is over, the same for every seat, and the
+    very count the result keeps."""
+    s = ENGINE.new_game(2, options={"target": 2000, "max_hands": 2}, seed=8)
+    assert s.view(None)["last_hand"] is None
+    rng = random.Random(2)
+    while not s.to_json()["history"]:
+        seat = s.to_act[0]
+        s.apply(seat, ENGINE.bot_action(s, seat, rng))
+    first = s.result()["hands"][0]["teams"]
+    assert s.view(None)["last_hand"] == s.view(0)["last_hand"] == s.view(1)["last_hand"] == first
+    for team in first:
+        assert team["total"] == sum(team[k] for k in ("melded", "bonus", "closing", "hand", "pozzetto"))

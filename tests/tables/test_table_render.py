@@ -238,3 +238,17 @@ def test_spades_board_says_a_team_at_minus_200_loses():
     with translation.override("en"):
         notes = render._scores("spades", view, names, [list(t) for t in state.teams], 4)["notes"]
     assert f"The first team to {view['target']} points wins; a team at −200 or below loses" in notes
+
+
+def test_burraco_board_shows_the_count_of_the_last_hand():
+    """Not only the totals: each team's count of the hand just over, so a player can check it."""
+    count = {"melded": 230, "bonus": 200, "closing": 100, "hand": -20, "pozzetto": 0, "total": 510}
+    view = {"hand_points": [[510, -85]], "totals": [510, -85], "target": 0, "variant": "chiuso", "hand_no": 1,
+            "last_hand": [count, {**count, "melded": 15, "bonus": 0, "closing": 0, "hand": 0, "pozzetto": -100,
+                                  "total": -85}]}
+    names = {0: {"name": "Mario"}, 1: {"name": "Anna"}}
+    with translation.override("it"):
+        notes = render._scores("burraco", view, names, [[0], [1]], 2)["notes"]
+    assert ("Ultima mano, Mario: calate 230 · burraco 200 · chiusura 100 · carte in mano -20 · pozzetto 0 = 510"
+            in notes)
+    assert "Ultima mano, Anna: calate 15 · burraco 0 · chiusura 0 · carte in mano 0 · pozzetto -100 = -85" in notes

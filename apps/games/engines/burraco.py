@@ -404,6 +404,9 @@ class BurracoState(GameState):
             "pozzetto": _copy(d["pozzetto"]),
             "totals": list(d["totals"]),
             "hand_points": [h["points"] for h in d["history"]],
+            # the count of the hand just over, per team: public once the hand is over (the cards
+            # left in hand are shown and counted at the table), so a player can check the total
+            "last_hand": _copy(d["history"][-1]["teams"]) if d["history"] else None,
             "dealer": d["dealer"],
             "turn": d["turn"],
             "phase": d["phase"],
