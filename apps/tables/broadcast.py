@@ -40,19 +40,26 @@ def send_after_commit(group: str, message: dict[str, Any]) -> None:
     transaction.on_commit(lambda: _send_now(group, message))
 
 
-def _touch(table_id: int) -> int | None:
-    """Advance the table's revision, after commit (no lock is held across the change): the
-    new revision, or None when it failed or there is no such table."""
+def _advance(where: str, param: int, what: str) -> tuple[int, int] | None:
+    """``UPDATE ... SET revision = revision + 1 WHERE <where> RETURNING id, revision``, after
+    commit (no lock is held across the change): (the table's id, its new revision), or None
+    when it failed or matched no single table. Like a broadcast, it never fails the caller."""
     sql = (f'UPDATE {connection.ops.quote_name(Table._meta.db_table)} SET "revision" = "revision" + 1 '
-           f'WHERE "id" = %s RETURNING "revision"')
+           f'WHERE {where} RETURNING "id", "revision"')
     try:
         with connection.cursor() as cursor:
-            cursor.execute(sql, [table_id])
-            row = cursor.fetchone()
-    except Exception:  # like a broadcast, never fails the request
-        log.exception("revision of table %s not advanced", table_id)
+            cursor.execute(sql, [param])
+            rows = cursor.fetchall()
+    except Exception:
+        log.exception("revision of %s not advanced", what)
         return None
-    return row[0] if row else None
+    return (rows[0][0], rows[0][1]) if len(rows) == 1 else None
+
+
+def _touch(table_id: int) -> int | None:
+    """Advance the table's revision: the new one, or None."""
+    advanced = _advance('"id" = %s', table_id, f"table {table_id}")
+    return advanced[1] if advanced else None
 
 
 def table_touched(*, table_id: int) -> None:
@@ -77,18 +84,9 @@ def table_revision_advance(*, match_id: int) -> tuple[int, int] | None:
     """Now (called after the match's commit): the revision of the table the match is played
     at grows by one, in one statement; (the table's id, its new revision), or None when no
     table holds the match. Never fails the caller."""
-    link = TableMatch._meta
-    sql = (f'UPDATE {connection.ops.quote_name(Table._meta.db_table)} SET "revision" = "revision" + 1 '
-           f'WHERE "id" IN (SELECT "table_id" FROM {connection.ops.quote_name(link.db_table)} '
-           f'WHERE "match_id" = %s) RETURNING "id", "revision"')
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [match_id])
-            rows = cursor.fetchall()
-    except Exception:
-        log.exception("revision of the table of match %s not advanced", match_id)
-        return None
-    return (rows[0][0], rows[0][1]) if len(rows) == 1 else None
+    link = connection.ops.quote_name(TableMatch._meta.db_table)
+    return _advance(f'"id" IN (SELECT "table_id" FROM {link} WHERE "match_id" = %s)', match_id,
+                    f"the table of match {match_id}")
 
 
 def table_settings_changed(*, table_id: int, changes: dict[str, Any]) -> None:

@@ -411,7 +411,7 @@ def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], play
                 "—" if None in team_bids else sum(team_bids), sum(tricks[s] for s in team),
                 (view.get("bags") or [0, 0])[t], (view.get("scores") or [0, 0])[t]]})
         notes.append(_("The first team to %(target)s points wins; a team at %(floor)s or below loses") % {
-            "target": view.get("target"), "floor": "−200"})
+            "target": view.get("target"), "floor": _signed(view.get("floor"))})
         if view.get("spades_broken"):
             notes.append(_("Spades are broken"))
     elif game == "bestia":
@@ -519,6 +519,11 @@ def _majority_mark(values) -> int | None:
     if not values or len(values) != 2 or values[0] == values[1]:
         return None
     return 0 if values[0] > values[1] else 1
+
+
+def _signed(n: Any) -> str:
+    """A score as a sheet prints it: a true minus sign for a negative one (−200, not -200)."""
+    return f"−{-n}" if isinstance(n, int) and n < 0 else str(n)
 
 
 def _win_mark(team) -> int | None:

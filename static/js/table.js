@@ -59,12 +59,14 @@
   root.addEventListener("click", (e) => {
     const chooser = e.target.closest && e.target.closest("button.chooser");
     if (!chooser) return;
-    const box = chooser.parentElement.querySelector(".choice");
+    const box = [...root.querySelectorAll(".choice[data-for]")].find((el) => el.dataset.for === chooser.dataset.chooses);
+    if (!box) return;
     const opening = box.hidden;
     for (const other of root.querySelectorAll(".choice")) other.hidden = true;
     for (const b of root.querySelectorAll("button.chooser")) b.setAttribute("aria-expanded", "false");
     box.hidden = !opening;
     chooser.setAttribute("aria-expanded", String(opening));
+    if (opening) box.scrollIntoView({block: "nearest"});
     const first = box.querySelector(".take-option");
     highlight(opening && first ? first.dataset.takes : "");
   });

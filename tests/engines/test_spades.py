@@ -376,3 +376,11 @@ def test_robot_beats_uniform_random():
     rate = french.robot_win_rate(ENGINE, matches, first_seed=7000, random_seat=False)
     print(f"spades robots vs 2 random: {rate:.3f} over {matches} matches")
     assert rate >= 0.95
+
+
+def test_the_view_gives_the_losing_floor_beside_the_target():
+    """The table prints "a team at −200 or below loses" from the view, not from a literal."""
+    state = ENGINE.new_game(4, options={"target": 300}, seed=3)
+    for seat in (None, 0, 2):
+        view = state.view(seat)
+        assert view["target"] == 300 and view["floor"] == -200

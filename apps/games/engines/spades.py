@@ -184,6 +184,7 @@ class SpadesState(TrickState):
             "to_act": self.to_act,
             "winner": self._winner,
             "target": self._options["target"],
+            "floor": FLOOR,  # a team at or below it loses: the table says so beside the target
         }
 
     def _game_json(self) -> dict[str, Any]:

@@ -108,6 +108,13 @@ def card_label(code: str) -> str:
 
 
 @register.filter
+def waste_shown(waste: list[str], draw: Any) -> list[str]:
+    """The waste cards a Solitario player sees: the top one when drawing one at a time (the
+    cards under it are no use), the last three turned when drawing three."""
+    return list(waste or [])[-3:] if draw == 3 else list(waste or [])[-1:]
+
+
+@register.filter
 def index_of(items: list[Any], value: Any) -> int:
     try:
         return items.index(value)

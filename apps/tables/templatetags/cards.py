@@ -137,7 +137,9 @@ def card_back_svg(css: str = "", face: str = "italian", italian_deck: str = DEFA
 
 def _card_back_svg(css: str, face: str, italian_deck: str) -> str:
     deck = deck_for(face, "", italian_deck)
-    return (f'<svg class="playing-card back {_clean_css(css)}" viewBox="{VIEWBOX[deck]}" width="60" height="90" '
+    # the French sprite's back takes its colour from the page (``fill: inherit``): board.css
+    # gives it one through ``back-french``, else it is drawn black and reads as a grey stripe
+    return (f'<svg class="playing-card back back-{deck} {_clean_css(css)}" viewBox="{VIEWBOX[deck]}" width="60" height="90" '
             f'aria-hidden="true"><use href="{static(SPRITE[deck])}#back"/></svg>')
 
 
