@@ -3,9 +3,34 @@
 import os
 
 from celery import Celery
+from celery.signals import task_postrun, task_prerun
+from django.db import close_old_connections, connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
 
 app = Celery("mazziere")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+def _eager(task) -> bool:
+    """An eager task runs inside its caller (a request, a test): its connections are the caller's."""
+    return task is None or bool(getattr(task.request, "is_eager", False))
+
+
+@task_prerun.connect
+def _connections_before_task(task=None, **kwargs) -> None:
+    """A task starts on the worker's kept connection (``CELERY_DB_REUSE_MAX``), like a request:
+    one that failed or outlived ``CONN_MAX_AGE`` is replaced; a live one is used without
+    ``CONN_HEALTH_CHECKS``' ``SELECT 1`` (an error marks it, and the task's end drops it)."""
+    if _eager(task):
+        return
+    close_old_connections()
+    for connection in connections.all(initialized_only=True):
+        connection.health_check_done = True
+
+
+@task_postrun.connect
+def _connections_after_task(task=None, **kwargs) -> None:
+    if not _eager(task):
+        close_old_connections()

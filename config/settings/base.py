@@ -211,6 +211,11 @@ else:
 CELERY_VISIBILITY_TIMEOUT = CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", 3600)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
+#: Celery's Django fixup closes every database connection before and after each task unless
+#: told to reuse them: a robot move then paid a new PostgreSQL backend (issue 15: 12 % of the
+#: worker, and the server's fork). Reused here for this many tasks; ``config/celery.py`` still
+#: drops a connection that failed or outlived ``CONN_MAX_AGE``, as a request does.
+CELERY_DB_REUSE_MAX = 10_000
 CELERY_TASK_ALWAYS_EAGER = os.environ.get("CELERY_TASK_ALWAYS_EAGER", "0") == "1"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
