@@ -192,8 +192,8 @@ def statements_per_move(world: list[dict], moves: int = 40) -> tuple[float, floa
 
     users = get_user_model().objects
     human, robot = [], []
-    saved = matches.schedule_robots, matches._schedule_timeout
-    matches.schedule_robots = matches._schedule_timeout = lambda *a, **k: None
+    saved = matches.schedule_robots, matches._timer_arm
+    matches.schedule_robots = matches._timer_arm = lambda *a, **k: None
     try:
         for w in world[:4]:
             table = w["table"]
@@ -218,7 +218,7 @@ def statements_per_move(world: list[dict], moves: int = 40) -> tuple[float, floa
                                version=match.version)
                 human.append(count["n"] - start)
     finally:
-        matches.schedule_robots, matches._schedule_timeout = saved
+        matches.schedule_robots, matches._timer_arm = saved
     return (statistics.median(human) if human else float("nan"),
             statistics.median(robot) if robot else float("nan"))
 

@@ -38,6 +38,9 @@ class Match(models.Model):
     turn_seconds = models.PositiveSmallIntegerField(default=30)
     #: the deadline of the current turn, for the state of ``version`` (platform.md §0.2)
     turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    #: when the turn-timer task in flight for this match is due (None: none): one timer a
+    #: match, armed again when it fires before the turn is over (``services._timer_arm``)
+    timer_due = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)
     #: the seat whose player abandoned (two-sided games end at once; others play on)

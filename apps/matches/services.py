@@ -20,7 +20,7 @@ reach up for an owner's row, so they cannot deadlock with a table path holding i
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from celery import signature
@@ -247,7 +247,7 @@ def _after_state_change(match: Match, state, *, by: str | None) -> None:
     # the tick finds the passed deadline and plays the robot then (platform.md §0.2)
     match.turn_deadline = timezone.now() + timedelta(seconds=match.turn_seconds)
     if _human_seats_to_act(match, state):
-        _schedule_timeout(match.pk, match.version, match.turn_seconds)
+        _timer_arm(match)
     if by != MatchAction.ROBOT and _robot_seats_to_act(match, state):
         schedule_robots(match.pk)
 
@@ -255,14 +255,53 @@ def _after_state_change(match: Match, state, *, by: str | None) -> None:
 #: the Celery tasks of this app (``tasks.py``), enqueued by name: the tasks call these
 #: services, so the services cannot import the tasks module
 ROBOT_TURNS_TASK = "apps.matches.tasks.robot_turns"
+TURN_TIMER_TASK = "apps.matches.tasks.turn_timer"
+#: the timer task of earlier releases (one a turn, for a version): still run when one is queued
 TURN_TIMEOUT_TASK = "apps.matches.tasks.turn_timeout"
+#: a timer this late is taken for lost (a worker killed) and armed again by the next turn
+TIMER_LOST_AFTER = timedelta(seconds=10)
 
 
-def _schedule_timeout(match_id: int, version: int, seconds: int) -> None:
-    if seconds >= settings.CELERY_VISIBILITY_TIMEOUT:
-        return  # the tick fires the stored deadline instead (a countdown would be redelivered)
-    transaction.on_commit(lambda: signature(TURN_TIMEOUT_TASK, args=(match_id, version)).apply_async(
+def _timer_arm(match: Match) -> None:
+    """The turn timer: one task in flight a match, not one a turn (issue 15: a timer task for
+    every move was published, held by the worker and run only to find the match moved on).
+
+    A timer already due at or before the new deadline stays: when it fires it finds the turn
+    not over and arms itself again for the deadline then (``match_turn_timer``). The caller
+    saves ``timer_due``. Turns longer than the broker's visibility timeout get no task: the
+    tick fires the stored deadline instead (a countdown that long would be redelivered)."""
+    deadline, due = match.turn_deadline, match.timer_due
+    if deadline is None or match.turn_seconds >= settings.CELERY_VISIBILITY_TIMEOUT:
+        return
+    if due is not None and due <= deadline and due > timezone.now() - TIMER_LOST_AFTER:
+        return
+    match.timer_due = deadline
+    match_id, seconds = match.pk, max(0.0, (deadline - timezone.now()).total_seconds())
+    transaction.on_commit(lambda: signature(TURN_TIMER_TASK, args=(match_id, deadline.isoformat())).apply_async(
         countdown=seconds))
+
+
+def match_turn_timer(*, match_id: int, due: str) -> bool:
+    """The turn timer's task, due at ``due`` (ISO time): only the timer the match holds acts,
+    and only once it is due (an eager run, a stale or doubled delivery do nothing). The turn's
+    deadline passed: the timeout (``match_turn_timeout``); moves came since: armed again for
+    the deadline of the turn now."""
+    try:
+        due_at = datetime.fromisoformat(due)
+    except (TypeError, ValueError):
+        return False
+    with transaction.atomic():
+        match = _lock_match(match_id, status=Match.PLAYING)
+        if match is None or match.timer_due != due_at or timezone.now() < due_at:
+            return False
+        match.timer_due = None
+        if match.turn_deadline is not None and match.turn_deadline > timezone.now():
+            if _human_seats_to_act(match, _load(match)):
+                _timer_arm(match)
+            match.save(update_fields=["timer_due"])
+            return False
+        match.save(update_fields=["timer_due"])
+    return match_turn_timeout(match_id=match_id)
 
 
 def schedule_robots(match_id: int, delay: float | None = None) -> None:
@@ -272,7 +311,7 @@ def schedule_robots(match_id: int, delay: float | None = None) -> None:
 
 
 #: the fields a move changes on the match row (a match that ends saves them all)
-MOVE_FIELDS = ["version", "state", "turn_deadline"]
+MOVE_FIELDS = ["version", "state", "turn_deadline", "timer_due"]
 
 
 def match_action_apply(*, match_id: int | None, action: Any, version: Any, user=None, seat: int | None = None,
@@ -358,11 +397,16 @@ def _apply_locked(match: Match, *, action: Any, version: int, user, seat: int | 
     if state.is_over:
         _finish(match, state)
         match.save()
-        only_the_match = False
+        _changed(match)
     else:
+        # the push of this move is registered before the robots' task and the timer: after
+        # commit the table's revision is advanced and its sockets told first, so a robot that
+        # answers at once (another process) never takes the next revision before this move
+        # does (issue 15: the process's snapshot could then not follow the move, and every
+        # socket read the table whole)
+        _changed(match, {"match": match, "state": state, "action": row} if only_the_match else None)
         _after_state_change(match, state, by=by)
         match.save(update_fields=MOVE_FIELDS)
-    _changed(match, {"match": match, "state": state, "action": row} if only_the_match else None)
     return match
 
 
@@ -370,23 +414,30 @@ def _apply_locked(match: Match, *, action: Any, version: int, user, seat: int | 
 
 
 def match_robot_move(*, match_id: int) -> bool:
-    """Play one robot move if a robot-controlled seat is to act; True if one was played.
+    """Play one robot move if a robot-controlled seat is to act; True if one was played."""
+    return _robot_move(match_id) is not None
+
+
+def _robot_move(match_id: int) -> bool | None:
+    """One robot move: None when no robot-controlled seat was to act, else whether one is
+    to act after it (so the robots' loop never locks the match again only to find nobody).
 
     One lock and one read of the seats for the choice and the move alike."""
     with transaction.atomic():
         match = _lock_match(match_id, status=Match.PLAYING)
         if match is None:
-            return False
+            return None
         state = _load(match)
         robots = _robot_seats_to_act(match, state)
         if not robots:
-            return False
+            return None
         seat = robots[0]
         rng = derive_rng(int(match.seed), "robot", match.version, seat)
         action = _autopilot_action(match, state, seat, rng)
         match._state_loaded = state  # the autopilot only reads it (legal actions, the seat's view)
         _apply_locked(match, action=action, version=match.version, user=None, seat=seat, by=MatchAction.ROBOT)
-    return True
+        # ``state`` is the state after the move (applied in place); the seats' rows are unchanged
+        return match.status == Match.PLAYING and bool(_robot_seats_to_act(match, state))
 
 
 def _autopilot_action(match: Match, state, seat: int, rng) -> dict[str, Any]:
@@ -410,13 +461,13 @@ def _autopilot_action(match: Match, state, seat: int, rng) -> dict[str, Any]:
 def match_robot_turns(*, match_id: int) -> int:
     """Play robot moves while robots are to act. With a move delay, one move per task."""
     played = 0
-    while match_robot_move(match_id=match_id):
+    while (more := _robot_move(match_id)) is not None:
         played += 1
+        if not more:
+            break
         if settings.ROBOT_MOVE_DELAY > 0:
             with transaction.atomic():
-                match = Match.objects.filter(pk=match_id, status=Match.PLAYING).first()
-                if match is not None and _robot_seats_to_act(match, _load(match)):
-                    schedule_robots(match_id)
+                schedule_robots(match_id)
             break
         if played > 5000:  # a safety net: no engine needs this many moves in a row
             log.error("robot loop on match %s stopped after %s moves", match_id, played)
@@ -478,8 +529,8 @@ def match_seat_presence(*, match: Match, player_id: int, connected: bool) -> Non
         state = _load(match)
         if _human_seats_to_act(match, state):
             match.turn_deadline = timezone.now() + timedelta(seconds=match.turn_seconds)
-            match.save(update_fields=["turn_deadline"])
-            _schedule_timeout(match.pk, match.version, match.turn_seconds)
+            _timer_arm(match)
+            match.save(update_fields=["turn_deadline", "timer_due"])
     elif not connected and not ms.robot_playing:
         ms.robot_playing = True
         ms.grace_deadline = (timezone.now() + timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS)

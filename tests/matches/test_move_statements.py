@@ -43,7 +43,7 @@ def no_task_publishes(monkeypatch):
     from apps.matches import services
 
     monkeypatch.setattr(services, "schedule_robots", lambda *a, **k: None)
-    monkeypatch.setattr(services, "_schedule_timeout", lambda *a, **k: None)
+    monkeypatch.setattr(services, "_timer_arm", lambda *a, **k: None)
 
 
 def statements(run, capture_hooks) -> list[str]:
