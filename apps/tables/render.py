@@ -33,6 +33,7 @@ from apps.common.roles import is_player
 from apps.games.engines import get_engine
 from apps.games.engines.cards import is_card, italian_deck
 from apps.matches.models import CancelProposal, Match, MatchAction, MatchSeat
+from apps.matches.selectors import match_last_move_read
 from apps.matches.settlement import bank_of
 from apps.rankings.models import XpAward
 
@@ -215,26 +216,39 @@ def snapshot_current(*, table_id: int) -> Snapshot | None:
 
 
 def snapshot_moved(*, table_id: int, revision: int, match: Match, state: Any, action: MatchAction) -> bool:
-    """A move made in this process took the table to ``revision`` (after its commit): when
-    this process holds the snapshot of the revision just before it, of the same match, the
-    new one is that snapshot with the moved match, its state and its log row; no statement
-    (issue 15). A move changes nothing else a table page shows (``match_changed``'s
-    ``move``); any other change bumped the revision too, and the numbers do not follow on.
-    Both the revision and the match's version must be the next ones: a move's hooks may
-    run after later moves' (robots played eagerly in its on_commit), and must not bring
-    back an older version."""
+    """A move took the table to ``revision`` (after its commit): when this process holds the
+    snapshot of the revision just before it, of the same match at an older version, the new
+    one is that snapshot with the moved match, its state and its log row; no statement (issue
+    15). A move changes nothing else a table page shows (``match_changed``'s ``move``); any
+    other change bumped the revision too, and the numbers do not follow on. The match may be
+    newer than the move (read after later moves committed: a robot's loop), never older: a
+    move's hooks may run after later moves' (robots played eagerly in its on_commit), and
+    must not bring back an older version."""
     with _SNAPSHOTS_LOCK:
         cached = _SNAPSHOTS.get(table_id)
         if (cached is None or cached.revision != revision - 1 or cached.match is None
-                or cached.match.pk != match.pk or cached.match.version != match.version - 1
+                or cached.match.pk != match.pk or cached.match.version >= match.version
                 or match.status != Match.PLAYING):
-            return False  # not the very next revision and version (e.g. robots played in its hooks first)
+            return False
         moved = copy.copy(cached.match)  # the seats prefetched with it stay shared
         for name in ("version", "state", "turn_deadline", "status"):
             setattr(moved, name, getattr(match, name))
         _SNAPSHOTS[table_id] = replace(cached, match=moved, state=state, last_action=action, revision=revision,
                                        public={}, lock=threading.Lock())
     return True
+
+
+def _snapshot_relabelled(*, table_id: int, revision: int, version: int) -> Snapshot | None:
+    """The snapshot held here, of the revision just before ``revision``, already holds the move
+    that made it (its match was read at ``version`` or later): the same snapshot is that
+    revision's too (its public HTML included: the same rows draw the same page)."""
+    with _SNAPSHOTS_LOCK:
+        cached = _SNAPSHOTS.get(table_id)
+        if cached is None or cached.revision != revision - 1 or cached.match is None \
+                or cached.match.version < version:
+            return None
+        _SNAPSHOTS[table_id] = cached = replace(cached, revision=revision)
+    return cached
 
 
 def snapshot_announced(*, table_id: int, revision: int, match_id: int | None = None, version: int | None = None,
@@ -244,8 +258,9 @@ def snapshot_announced(*, table_id: int, revision: int, match_id: int | None = N
     - the one this process holds when it is at ``revision`` or newer: no statement (the move
       was made here, or another socket of the table read it first);
     - a move made in another process (a robot in the worker: ``move``, the match's
-      ``version``) one revision after the one held here: that snapshot advanced by the move's
-      log row, read with its match in one statement;
+      ``version``) one revision after the one held here: that snapshot with the match as it
+      is now and its latest log row, read in one statement; none when the match held here
+      was read after that move already (a robot that moved twice in a row);
     - anything else: read whole (``snapshot_current``).
     """
     with _SNAPSHOTS_LOCK:
@@ -253,16 +268,21 @@ def snapshot_announced(*, table_id: int, revision: int, match_id: int | None = N
     if cached is not None and cached.revision >= revision:
         return cached
     if (move and cached is not None and cached.revision == revision - 1 and cached.match is not None
-            and cached.match.pk == match_id and type(version) is int and cached.match.version == version - 1):
-        row = MatchAction.objects.select_related("match").filter(match_id=match_id, seq=version).first()
-        if row is not None and row.match.version == version and row.match.status == Match.PLAYING:
-            moved = row.match
-            state = get_engine(moved.game).from_json(moved.state)
-            if snapshot_moved(table_id=table_id, revision=revision, match=moved, state=state, action=row):
-                with _SNAPSHOTS_LOCK:
-                    advanced = _SNAPSHOTS.get(table_id)
-                if advanced is not None and advanced.revision >= revision:
-                    return advanced
+            and cached.match.pk == match_id and type(version) is int):
+        if cached.match.version >= version:
+            relabelled = _snapshot_relabelled(table_id=table_id, revision=revision, version=version)
+            if relabelled is not None:
+                return relabelled
+        else:
+            row = match_last_move_read(match_id=match_id)
+            if row is not None and row.match.version >= version and row.match.status == Match.PLAYING:
+                moved = row.match
+                state = get_engine(moved.game).from_json(moved.state)
+                snapshot_moved(table_id=table_id, revision=revision, match=moved, state=state, action=row)
+        with _SNAPSHOTS_LOCK:
+            advanced = _SNAPSHOTS.get(table_id)
+        if advanced is not None and advanced.revision >= revision:
+            return advanced  # advanced here, or by another socket of the table meanwhile
     return snapshot_current(table_id=table_id)
 
 
