@@ -15,6 +15,7 @@ import time
 from collections import deque
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -147,6 +148,17 @@ def _parse_report(report: Any) -> int:
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its ``aclose_old_connections`` before every message: that
+        is a hop to asgiref's one shared thread to tidy that thread's connections, while this
+        socket's database work runs through ``database_sync_to_async``, whose every hop tidies
+        its own thread's before and after (issue 15: a second thread hop, queued behind every
+        other socket's, for each push a socket drew)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])

@@ -97,8 +97,8 @@ _DRAWN: dict[tuple, str] = {}
 _DRAWN_MAX = 4096
 
 
-def _memo(key: tuple, draw) -> str:
-    key = (*key, get_language())
+def _memo(key: tuple, draw, language: str | None = None) -> str:
+    key = (*key, language or get_language())
     markup = _DRAWN.get(key)
     if markup is None:
         if len(_DRAWN) >= _DRAWN_MAX:
@@ -107,10 +107,12 @@ def _memo(key: tuple, draw) -> str:
     return markup
 
 
-def card_svg(code: str, face: str = "italian", css: str = "", italian_deck: str = DEFAULT_ITALIAN) -> str:
-    """An inline SVG for one card code, drawn from its deck's sprite; non-cards draw nothing."""
+def card_svg(code: str, face: str = "italian", css: str = "", italian_deck: str = DEFAULT_ITALIAN,
+             language: str | None = None) -> str:
+    """An inline SVG for one card code, drawn from its deck's sprite; non-cards draw nothing.
+    ``language``: the page's, when the caller knows it (else read: the labels are words)."""
     code = str(code)
-    return _memo(("card", code, face, css, italian_deck), lambda: _card_svg(code, face, css, italian_deck))
+    return _memo(("card", code, face, css, italian_deck), lambda: _card_svg(code, face, css, italian_deck), language)
 
 
 def _card_svg(code: str, face: str, css: str, italian_deck: str) -> str:
@@ -130,9 +132,10 @@ def _card_svg(code: str, face: str, css: str, italian_deck: str) -> str:
             f'role="img" aria-label="{label}" data-card="{code}"><use href="{static(SPRITE[deck])}#{symbol}"/></svg>')
 
 
-def card_back_svg(css: str = "", face: str = "italian", italian_deck: str = DEFAULT_ITALIAN) -> str:
+def card_back_svg(css: str = "", face: str = "italian", italian_deck: str = DEFAULT_ITALIAN,
+                  language: str | None = None) -> str:
     """A hidden card: the back of the deck in play."""
-    return _memo(("back", css, face, italian_deck), lambda: _card_back_svg(css, face, italian_deck))
+    return _memo(("back", css, face, italian_deck), lambda: _card_back_svg(css, face, italian_deck), language)
 
 
 def _card_back_svg(css: str, face: str, italian_deck: str) -> str:
@@ -141,6 +144,18 @@ def _card_back_svg(css: str, face: str, italian_deck: str) -> str:
     # gives it one through ``back-french``, else it is drawn black and reads as a grey stripe
     return (f'<svg class="playing-card back back-{deck} {_clean_css(css)}" viewBox="{VIEWBOX[deck]}" width="60" height="90" '
             f'aria-hidden="true"><use href="{static(SPRITE[deck])}#back"/></svg>')
+
+
+_FACTS = "cards.facts"
+
+
+def _render_facts(context: template.Context) -> tuple[str, str]:
+    """The deck and the language of this template's render, found once (a board draws dozens of
+    cards: each looked both up again, the language through asgiref's context-local storage)."""
+    facts = context.render_context.get(_FACTS)
+    if facts is None:
+        facts = context.render_context[_FACTS] = (_context_deck(context), get_language())
+    return facts
 
 
 def _context_deck(context: template.Context) -> str:
@@ -157,14 +172,14 @@ def _context_deck(context: template.Context) -> str:
 @register.simple_tag(takes_context=True)
 def card(context, code: str, face: str = "italian", css: str = ""):
     """``{% card code face "small" %}``: one card face."""
-    return mark_safe(card_svg(str(code), face, css, _context_deck(context)))  # noqa: S308 (fixed markup)
+    return mark_safe(card_svg(str(code), face, css, *_render_facts(context)))  # noqa: S308 (fixed markup)
 
 
 @register.simple_tag(takes_context=True)
 def card_back(context, css: str = "", face: str = ""):
     """``{% card_back %}``: one card back, of the deck in play (the context's ``face``)."""
     face = face or context.get("face") or "italian"
-    return mark_safe(card_back_svg(css, face, _context_deck(context)))  # noqa: S308
+    return mark_safe(card_back_svg(css, face, *_render_facts(context)))  # noqa: S308
 
 
 @register.simple_tag(takes_context=True)
@@ -175,10 +190,10 @@ def card_backs(context, count: int, face: str = ""):
     except (TypeError, ValueError):
         count = 0
     face = face or context.get("face") or "italian"
-    deck = _context_deck(context)
+    deck, language = _render_facts(context)
     label = ngettext("%(n)d card", "%(n)d cards", count) % {"n": count}
     return format_html('<span class="backs" aria-label="{}">{}</span>', label,
-                       mark_safe("".join(card_back_svg("small", face, deck)  # noqa: S308
+                       mark_safe("".join(card_back_svg("small", face, deck, language)  # noqa: S308
                                          for _ in range(min(count, 20)))))
 
 
