@@ -113,3 +113,33 @@ def test_a_move_made_in_another_process_advances_the_snapshot_in_one_statement()
         with CaptureQueriesContext(connection) as whole:
             render.render_fragments(table_id=table.pk, user=alice, announced={**announced, "revision": revision + 1})
         assert len(whole.captured_queries) > 1
+
+
+def test_two_moves_made_in_another_process_before_the_first_push_is_drawn():
+    """A robot that moves twice in a row: when its first push is drawn, the match read is
+    already at the second move, so the second push is drawn with no statement at all."""
+    from .test_render_sharing import same_page
+
+    table, (alice, bruno) = briscola_table()
+    users = {0: alice, 1: bruno}
+    with translation.override("it"):
+        render.render_fragments(table_id=table.pk, user=alice)
+        match = Match.objects.get(table_link__table_id=table.pk, status=Match.PLAYING)
+        held = render._SNAPSHOTS[table.pk]
+        first = move_once(match.pk, users)
+        second = move_once(match.pk, users)
+        render._SNAPSHOTS[table.pk] = held  # as in daphne, when the worker made both moves
+        revision = Table.objects.get(pk=table.pk).revision
+        push = {"type": "table.changed", "match": match.pk, "move": True}
+        with CaptureQueriesContext(connection) as one:
+            html, drawn = render.render_fragments(table_id=table.pk, user=alice,
+                                                  announced={**push, "version": first, "revision": revision - 1})
+        assert len(one.captured_queries) == 1 and drawn == revision - 1
+        assert f'data-version="{second}"' in html  # the newest the read found
+        with CaptureQueriesContext(connection) as none:
+            html, drawn = render.render_fragments(table_id=table.pk, user=bruno,
+                                                  announced={**push, "version": second, "revision": revision})
+        assert len(none.captured_queries) == 0 and drawn == revision
+        render._SNAPSHOTS.clear()
+        fresh, _revision = render.render_fragments(table_id=table.pk, user=bruno)
+        assert same_page(fresh) == same_page(html)
