@@ -39,9 +39,9 @@ def test_tasks_run_on_one_connection_without_a_health_check():
     seen, statements = [], []
 
     def body():
-        with connection.execute_wrapper(lambda execute, sql, *args: statements.append(sql) or execute(sql, *args)):
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT 42")
+        with (connection.execute_wrapper(lambda execute, sql, *args: statements.append(sql) or execute(sql, *args)),
+              connection.cursor() as cursor):
+            cursor.execute("SELECT 42")
         seen.append(connection.connection)
 
     for _ in range(5):
