@@ -35,14 +35,31 @@ SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52))
 RANK_OF: tuple[int, ...] = tuple(i % 13 for i in range(52))
 BIT_OF: tuple[int, ...] = tuple(1 << (i % 13) for i in range(52))
 
+
+
+def _by_mask(items: Sequence[Any]) -> tuple[tuple[Any, ...], ...]:
+    """``table[mask]``: the ``items`` (one per rank, low first) whose bit is in ``mask``, low to high."""
+    table: list[tuple[Any, ...]] = [()] * (FULL_SUIT + 1)
+    for r, item in enumerate(items):
+        bit = 1 << r
+        one = (item,)
+        for low in range(bit):  # every mask whose highest rank is r
+            table[bit | low] = table[low] + one
+    return tuple(table)
+
+
 #: MASK_CODES[suit][mask]: the codes of that suit's cards in ``mask``, low to high
 MASK_CODES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-    tuple(
-        tuple(CODES[suit * 13 + r] for r in range(13) if mask >> r & 1)
-        for mask in range(FULL_SUIT + 1)
-    )
-    for suit in range(4)
+    _by_mask(CODES[suit * 13:suit * 13 + 13]) for suit in range(4)
 )
+#: one ``{"type": "play", "card": c}`` per card: legal moves are fresh copies of these
+PLAY_TEMPLATES: tuple[dict[str, str], ...] = tuple({"type": "play", "card": c} for c in CODES)
+#: MASK_PLAYS[suit][mask]: ``MASK_CODES[suit][mask]`` as templates (copy before handing out)
+MASK_PLAYS: tuple[tuple[tuple[dict[str, str], ...], ...], ...] = tuple(
+    _by_mask(PLAY_TEMPLATES[suit * 13:suit * 13 + 13]) for suit in range(4)
+)
+#: ``dict.copy`` clones a template's key table in C: quicker than building each dict anew
+_copy = dict.copy
 
 #: the French deck in the kit's order: the list every shuffle starts from
 FRENCH_DECK: tuple[str, ...] = tuple(cards.french_deck())
@@ -89,8 +106,17 @@ def masks_from_codes(codes: Sequence[str]) -> list[int]:
 
 def play_actions(hand: Sequence[int], suits: Sequence[int]) -> list[dict[str, str]]:
     """Fresh ``{"type": "play", "card": c}`` dicts for every card of ``suits`` in ``hand``."""
-    table = MASK_CODES
-    return [{"type": "play", "card": c} for s in suits for c in table[s][hand[s]]]
+    table = MASK_PLAYS
+    picked: tuple[dict[str, str], ...] = ()
+    for s in suits:
+        picked += table[s][hand[s]]
+    return list(map(_copy, picked))
+
+
+def all_plays(hand: Sequence[int]) -> list[dict[str, str]]:
+    """``play_actions(hand, ALL_SUITS)``, unrolled: every lead once the restrictions are off."""
+    table = MASK_PLAYS
+    return list(map(_copy, table[0][hand[0]] + table[1][hand[1]] + table[2][hand[2]] + table[3][hand[3]]))
 
 
 def is_code(value: object) -> bool:
@@ -214,7 +240,7 @@ class TrickState(GameState):
                 led = SUIT_OF[trick[0]]
                 mask = hand[led]
                 if mask:
-                    return [{"type": "play", "card": c} for c in MASK_CODES[led][mask]]
+                    return list(map(_copy, MASK_PLAYS[led][mask]))
                 return self._discards(hand)
             return self._leads(hand)
         if phase == PRELUDE:
@@ -223,11 +249,11 @@ class TrickState(GameState):
 
     def _leads(self, hand: list[int]) -> list[Action]:
         """The cards ``hand`` may lead (the game's restrictions); fresh dicts."""
-        return play_actions(hand, ALL_SUITS)
+        return all_plays(hand)
 
     def _discards(self, hand: list[int]) -> list[Action]:
         """The cards ``hand``, void in the suit led, may play; fresh dicts."""
-        return play_actions(hand, ALL_SUITS)
+        return all_plays(hand)
 
     def _refusal(self, seat: int, i: int) -> str | None:
         """Why seat may not play card ``i`` now (``None``: it may). Mirrors ``legal_actions``."""
@@ -266,9 +292,13 @@ class TrickState(GameState):
                         suit = SUIT_OF[i]
                         bit = BIT_OF[i]
                         trick = self._trick
-                        # a held card of the suit led is always legal; leads and discards are checked
+                        # a held card of the suit led is always legal; a lead, or a discard
+                        # when void in the suit led, asks the game's restrictions
                         if hand[suit] & bit and (
-                            (SUIT_OF[trick[0]] == suit or self._refusal(seat, i) is None)
+                            (
+                                (led := SUIT_OF[trick[0]]) == suit
+                                or (not hand[led] and self._discard_refusal(hand, i) is None)
+                            )
                             if trick else self._lead_refusal(hand, i) is None
                         ):
                             # inline of ``_play`` for the common case (not the fourth card)

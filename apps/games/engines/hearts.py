@@ -16,7 +16,6 @@ from itertools import combinations
 from typing import Any
 
 from ._tricks_french import (
-    ALL_SUITS,
     BIT_OF,
     HEARTS,
     INDEX,
@@ -27,6 +26,7 @@ from ._tricks_french import (
     SUIT_OF,
     TrickEngine,
     TrickState,
+    all_plays,
     codes,
     hand_codes,
     is_code,
@@ -192,7 +192,7 @@ class HeartsState(TrickState):
             return [{"type": "play", "card": "2c"}]
         if not self._broken and (hand[0] or hand[1] or hand[2]):
             return play_actions(hand, NO_HEARTS)
-        return play_actions(hand, ALL_SUITS)
+        return all_plays(hand)
 
     def _lead_refusal(self, hand: list[int], i: int) -> str | None:
         if self._tricks_done == 0:
@@ -208,7 +208,7 @@ class HeartsState(TrickState):
             safe = [hand[0], hand[1], hand[2] & ~QS_BIT, 0]
             if safe[0] or safe[1] or safe[2]:
                 return play_actions(safe, NO_HEARTS)
-        return play_actions(hand, ALL_SUITS)
+        return all_plays(hand)
 
     def _discard_refusal(self, hand: list[int], i: int) -> str | None:
         if self._tricks_done == 0 and (SUIT_OF[i] == HEARTS or i == QS) and (

@@ -15,18 +15,21 @@ from __future__ import annotations
 from typing import Any
 
 from ._tricks_french import (
-    ALL_SUITS,
     INDEX,
     RANK_OF,
     SPADES,
     SUIT_OF,
     TrickEngine,
     TrickState,
+    all_plays,
     play_actions,
 )
 from .base import Action, Event
 
 NO_SPADES = (0, 1, 3)
+#: the 14 bids, Nil first: ``legal_actions`` hands out fresh copies (``dict.copy`` is quick)
+BIDS: tuple[dict[str, Any], ...] = tuple({"type": "bid", "bid": b} for b in range(14))
+_copy = dict.copy
 #: a team at or below this score loses (decision D3)
 FLOOR = -200
 BAG_LIMIT = 10
@@ -95,7 +98,7 @@ class SpadesState(TrickState):
     def _prelude_actions(self, seat: int | None) -> list[Action]:
         if seat != self._turn or type(seat) is not int:
             return []
-        return [{"type": "bid", "bid": b} for b in range(14)]
+        return list(map(_copy, BIDS))
 
     def _fast_prelude(self, seat: int, action: Action) -> list[Event] | None:
         if seat == self._turn and action.get("type") == "bid":
@@ -127,7 +130,7 @@ class SpadesState(TrickState):
     def _leads(self, hand: list[int]) -> list[Action]:
         if not self._broken and (hand[0] or hand[1] or hand[3]):
             return play_actions(hand, NO_SPADES)
-        return play_actions(hand, ALL_SUITS)
+        return all_plays(hand)
 
     def _lead_refusal(self, hand: list[int], i: int) -> str | None:
         if SUIT_OF[i] == SPADES and not self._broken and (hand[0] or hand[1] or hand[3]):
