@@ -291,25 +291,27 @@ class TrickState(GameState):
                         hand = self._hands[seat]
                         suit = SUIT_OF[i]
                         bit = BIT_OF[i]
-                        trick = self._trick
-                        # a held card of the suit led is always legal; a lead, or a discard
-                        # when void in the suit led, asks the game's restrictions
-                        if hand[suit] & bit and (
-                            (
-                                (led := SUIT_OF[trick[0]]) == suit
-                                or (not hand[led] and self._discard_refusal(hand, i) is None)
-                            )
-                            if trick else self._lead_refusal(hand, i) is None
-                        ):
-                            # inline of ``_play`` for the common case (not the fourth card)
-                            if len(trick) < 3:
-                                hand[suit] ^= bit
-                                trick.append(i)
-                                if suit == self._breaks:
-                                    self._broken = True
-                                self._turn = (seat + 1) & 3
-                                return [{"type": "play", "seat": seat, "card": card}]
-                            return self._play(seat, i)
+                        if hand[suit] & bit:
+                            trick = self._trick
+                            # a held card of the suit led is always legal; a lead, or a discard
+                            # when void in the suit led, asks the game's restrictions
+                            if trick:
+                                led = SUIT_OF[trick[0]]
+                                allowed = led == suit or (
+                                    not hand[led] and self._discard_refusal(hand, i) is None
+                                )
+                            else:
+                                allowed = self._lead_refusal(hand, i) is None
+                            if allowed:
+                                # inline of ``_play`` for the common case (not the fourth card)
+                                if len(trick) < 3:
+                                    hand[suit] ^= bit
+                                    trick.append(i)
+                                    if suit == self._breaks:
+                                        self._broken = True
+                                    self._turn = (seat + 1) & 3
+                                    return [{"type": "play", "seat": seat, "card": card}]
+                                return self._play(seat, i)
             elif phase == PRELUDE:
                 events = self._fast_prelude(seat, action)
                 if events is not None:
