@@ -36,7 +36,6 @@ RANK_OF: tuple[int, ...] = tuple(i % 13 for i in range(52))
 BIT_OF: tuple[int, ...] = tuple(1 << (i % 13) for i in range(52))
 
 
-
 def _by_mask(items: Sequence[Any]) -> tuple[tuple[Any, ...], ...]:
     """``table[mask]``: the ``items`` (one per rank, low first) whose bit is in ``mask``, low to high."""
     table: list[tuple[Any, ...]] = [()] * (FULL_SUIT + 1)
