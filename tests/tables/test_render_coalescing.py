@@ -86,15 +86,23 @@ async def test_a_push_for_a_revision_drawn_already_is_skipped(monkeypatch):
     await comm.disconnect()
 
 
-def test_a_move_made_in_another_process_advances_the_snapshot_in_one_statement():
+def moved_elsewhere(moves: int):
+    """A table drawn in this process, then ``moves`` moves made "in another process": the
+    snapshot held here is put back as it was. (table, users, match, held snapshot, versions)."""
     table, (alice, bruno) = briscola_table()
     users = {0: alice, 1: bruno}
+    render.render_fragments(table_id=table.pk, user=alice)
+    match = Match.objects.get(table_link__table_id=table.pk, status=Match.PLAYING)
+    held = render._SNAPSHOTS[table.pk]
+    versions = [move_once(match.pk, users) for _ in range(moves)]
+    render._SNAPSHOTS[table.pk] = held  # as in daphne, when the worker made the moves
+    return table, users, match, held, versions
+
+
+def test_a_move_made_in_another_process_advances_the_snapshot_in_one_statement():
     with translation.override("it"):
-        render.render_fragments(table_id=table.pk, user=alice)
-        match = Match.objects.get(table_link__table_id=table.pk, status=Match.PLAYING)
-        held = render._SNAPSHOTS[table.pk]
-        version = move_once(match.pk, users)
-        render._SNAPSHOTS[table.pk] = held  # as in daphne, when the worker made the move
+        table, users, match, held, (version,) = moved_elsewhere(1)
+        alice = users[0]
         revision = Table.objects.get(pk=table.pk).revision
         announced = {"type": "table.changed", "version": version, "match": match.pk, "revision": revision,
                      "move": True}
@@ -120,15 +128,9 @@ def test_two_moves_made_in_another_process_before_the_first_push_is_drawn():
     already at the second move, so the second push is drawn with no statement at all."""
     from .test_render_sharing import same_page
 
-    table, (alice, bruno) = briscola_table()
-    users = {0: alice, 1: bruno}
     with translation.override("it"):
-        render.render_fragments(table_id=table.pk, user=alice)
-        match = Match.objects.get(table_link__table_id=table.pk, status=Match.PLAYING)
-        held = render._SNAPSHOTS[table.pk]
-        first = move_once(match.pk, users)
-        second = move_once(match.pk, users)
-        render._SNAPSHOTS[table.pk] = held  # as in daphne, when the worker made both moves
+        table, users, match, _held, (first, second) = moved_elsewhere(2)
+        alice, bruno = users[0], users[1]
         revision = Table.objects.get(pk=table.pk).revision
         push = {"type": "table.changed", "match": match.pk, "move": True}
         with CaptureQueriesContext(connection) as one:
