@@ -91,6 +91,12 @@ def test_the_end_of_a_staked_match_in_the_browser(chromium, mazziere_server, art
         p.page.goto(f"{base}/tables/{table_id}/")
         p.page.wait_for_selector(f"#table-{table_id}-result")
         p.page.wait_for_selector("#ready-button")
+    # each page has drawn the other player's arrival (that push redraws the board: a result
+    # card measured or scrolled to across it is detached; CI saw it once)
+    for p in (anna, mario):
+        _wait(p.page, lambda p=p: p.page.locator(f"#table-{table_id}-seats .dot.on").count() == 2
+              and p.page.locator(f"#table-{table_id}-seats .dot.off").count() == 0, 10,
+              f"{p.username}: both players shown connected")
     for username, p in players.items():
         result = p.page.inner_text(f"#table-{table_id}-result")
         assert f"Vince: {played['winner_name']}." in result, result
