@@ -71,7 +71,9 @@ async def until_version(comm, version: int, frames: list[str], timeout=5.0) -> N
         found = VERSION.search(frame)
         if found and int(found.group(1)) >= version:
             return
-    raise AssertionError(f"no render of version {version}")
+    # what did come, so a failure in CI says whether a render was late, refused or missed
+    seen = [(m.group(1) if (m := VERSION.search(f)) else re.sub(r"\s+", " ", f)[:160]) for f in frames[-4:]]
+    raise AssertionError(f"no render of version {version} within {timeout} s; the last frames: {seen}")
 
 
 async def settled(*comms) -> None:
