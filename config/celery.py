@@ -3,8 +3,11 @@
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun
+from celery.signals import task_postrun, task_prerun, worker_init
+from django.conf import settings
 from django.db import close_old_connections, connections
+
+from apps.common.collector import collector_settle
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
 
@@ -34,3 +37,11 @@ def _connections_before_task(task=None, **kwargs) -> None:
 def _connections_after_task(task=None, **kwargs) -> None:
     if not _eager(task):
         close_old_connections()
+
+
+@worker_init.connect
+def _collector_settled(**kwargs) -> None:
+    """The worker's modules and tasks, loaded by now, are frozen out of the collector's full
+    passes before the pool starts (a full pass held up every robot move of the process)."""
+    if settings.SERVER_GC_SETTLE:
+        collector_settle()

@@ -317,5 +317,8 @@ WS_LEASE_SECONDS = 60
 #: earlier processes of the same name left behind. ``serve`` names its daphne host:port;
 #: give each hand-run daphne its own (two live processes must never share one).
 SERVER_NAME = os.environ.get("MAZZIERE_SERVER_NAME", "")
+#: daphne and the Celery worker build what they keep (views, catalogues, templates) at start,
+#: then freeze it out of the garbage collector's full passes (apps/common/collector.py)
+SERVER_GC_SETTLE = os.environ.get("MAZZIERE_SERVER_GC_SETTLE", "1") == "1"
 CHAT_MAX_LENGTH = 300
 CHAT_RATE = (5, 10)  # at most 5 messages in any 10 seconds per user and room

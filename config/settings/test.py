@@ -26,6 +26,9 @@ if REDIS_URL:  # eager in tests, but a task sent for real must not reach another
                                        "global_keyprefix": os.environ["MAZZIERE_CHANNEL_PREFIX"] + ":"}
 
 ROBOT_MOVE_DELAY = 0.0
+#: a test process imports config.asgi: its collector stays as Python sets it (the served
+#: processes the browser tests start do settle: they run with the base settings' default)
+SERVER_GC_SETTLE = os.environ.get("MAZZIERE_SERVER_GC_SETTLE", "0") == "1"
 TABLE_POLL_SECONDS = 0.0  # tests run tasks eagerly in the same process: pushes always arrive
 
 #: the suite drives matches at full speed from few addresses: the real throttles stay on with
