@@ -110,6 +110,18 @@ def cpu_seconds(pid: int, children: bool = True) -> float:
     return total
 
 
+def rss_mib(pid: int, children: bool = True) -> float:
+    """Resident memory of a process (and its live children) from /proc, in MiB."""
+    total = 0
+    for p in [pid] + ([int(c) for c in _children(pid)] if children else []):
+        try:
+            status = Path(f"/proc/{p}/status").read_text()
+            total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
+        except (OSError, StopIteration, ValueError, IndexError):
+            pass
+    return total / 1024
+
+
 def _children(pid: int) -> list[str]:
     out = []
     try:
@@ -292,6 +304,7 @@ class Run:
     bytes_in: int = 0
     frames_in: int = 0
     inflight: int = 0  # moves sent inside the window whose round-trip has not come back yet
+    rss: dict[str, float] = field(default_factory=dict)  # MiB at the window's end
 
     def pct(self, q: float) -> float | None:
         if not self.rtts:
@@ -325,7 +338,15 @@ def choose(actions: list[dict], frame: str, rng: random.Random) -> dict:
     return rng.choice(actions)
 
 
-async def real_client(ws, table: int, index: int, run: Run, window: Window, dealer, rng: random.Random) -> None:
+async def think(seconds: float, rng: random.Random) -> None:
+    """A player's thinking time before a move (``--think``): uniform in [S/2, 3S/2], so that
+    the clients do not move in step; nothing with the default 0 (as fast as renders come)."""
+    if seconds > 0:
+        await asyncio.sleep(rng.uniform(seconds / 2, seconds * 3 / 2))
+
+
+async def real_client(ws, table: int, index: int, run: Run, window: Window, dealer, rng: random.Random,
+                      thinking: float = 0.0) -> None:
     acted = None  # (match, version) acted on
     pending = None  # (match, version, sent_at)
     try:
@@ -360,24 +381,33 @@ async def real_client(ws, table: int, index: int, run: Run, window: Window, deal
             if not actions:
                 continue
             acted = key
+            action = choose(actions, frame, rng)
+            await think(thinking, rng)
+            if window.stopping:
+                continue
             sent = time.perf_counter()
             pending = (*key, sent)
             if window.inside(sent):
                 run.client_moves += 1
                 run.inflight += 1
-            await ws.send(json.dumps({"action": choose(actions, frame, rng), "version": key[1]}))
+            await ws.send(json.dumps({"action": action, "version": key[1]}))
     except Exception as exc:  # noqa: BLE001 - a socket lost during the run is counted, the run goes on
         if not window.stopping:
             run.closed[_close_reason(exc)] += 1
 
 
-async def bare_client(ws, index: int, run: Run, window: Window, versions: dict, group: int) -> None:
+async def bare_client(ws, index: int, run: Run, window: Window, versions: dict, group: int,
+                      thinking: float = 0.0) -> None:
     acted = -1
     pending = None
+    rng = random.Random(group * 2 + index)
 
     async def act(v: int) -> None:
         nonlocal acted, pending
         acted = v
+        await think(thinking, rng)
+        if window.stopping:
+            return
         pending = (v, time.perf_counter())
         if window.inside(pending[1]):
             run.client_moves += 1
@@ -447,6 +477,7 @@ async def measure(window: Window, run: Run, warmup: float, seconds: float, procs
     run.cpu = {name: (cpu_seconds(pid) - cpu0[name]) / run.seconds for name, pid in procs.items()}
     run.cpu["clients (this process)"] = (sum(os.times()[:2]) - own0) / run.seconds
     run.cpu["machine"] = (busy1 - busy0) / max(1, all1 - all0) * (os.cpu_count() or 1)
+    run.rss = {name: rss_mib(pid) for name, pid in procs.items()}
     window.stopping = True
     # no new moves from here; collect the round-trips of moves sent inside the window (at most 15 s)
     deadline = time.perf_counter() + 15
@@ -471,7 +502,7 @@ async def bench_bare(args, env: dict[str, str], tmp: Path) -> Run:
         origin = f"http://127.0.0.1:{port}"
         specs = [(f"ws://127.0.0.1:{port}/ws/bare/{g}/", origin, None) for g in range(args.tables) for _ in (0, 1)]
         sockets = await connect_all(specs)
-        tasks = [asyncio.create_task(bare_client(ws, i % 2, run, window, versions, i // 2))
+        tasks = [asyncio.create_task(bare_client(ws, i % 2, run, window, versions, i // 2, args.think))
                  for i, ws in enumerate(sockets)]
         await asyncio.sleep(args.warmup)
         before = dict(versions)
@@ -527,7 +558,8 @@ async def bench_real(args, env: dict[str, str], tmp: Path, world: list[dict]) ->
                 dealt.add((table, match))
                 asyncio.get_running_loop().create_task(deal(table, match))
 
-        tasks = [asyncio.create_task(real_client(ws, w["table"], k, run, window, dealer, random.Random(rng.random())))
+        tasks = [asyncio.create_task(real_client(ws, w["table"], k, run, window, dealer, random.Random(rng.random()),
+                                                 args.think))
                  for w in world for k, ws in enumerate(by_table[w["table"]])]
         t = time.perf_counter()  # the warm-up starts once every socket drew its table (connects are real work)
         while len(window.rendered) < len(tasks) and time.perf_counter() - t < 180:
@@ -710,6 +742,8 @@ def print_run(run: Run) -> None:
         print(f"  frames received  {run.frames_in / run.seconds:9.1f}/s, {run.bytes_in / max(1, run.frames_in) / 1024:.1f} "
               f"KiB average")
     print("  cpu (cores)      " + ", ".join(f"{name} {v:.2f}" for name, v in run.cpu.items()))
+    if run.rss:
+        print("  memory (RSS)     " + ", ".join(f"{name} {v:.0f} MiB" for name, v in run.rss.items()))
     per_move = server_cpu_per_move(run)
     if per_move is not None:
         print(f"  server cpu       {per_move:.2f} ms per move (daphne and the worker)")
@@ -740,6 +774,9 @@ def header(args, env: dict[str, str]) -> None:
     robots = ("a Celery worker process (as `manage.py serve` starts it; no beat)" if args.robots == "worker"
               else "inside daphne: eager Celery tasks run in the move's on_commit (no worker)")
     print(f"robots   {robots}; MAZZIERE_ROBOT_MOVE_DELAY=0")
+    if args.think > 0:
+        print(f"pace     each client thinks {args.think / 2:g}-{args.think * 3 / 2:g} s before a move (--think "
+              f"{args.think:g}): the p99 is at that pace; the throughput ratio measures the pace, not the server")
     print(f"tables   {args.tables} x {args.game} (seats 0, 2 websocket clients; 1, 3 robots); "
           f"warm-up {args.warmup:g} s, measured {args.seconds:g} s per side, {args.runs} runs")
     print(f"ports    bare {args.ports[0]}, real {args.ports[1]} (127.0.0.1; nothing else is bound)")
@@ -756,6 +793,9 @@ def main() -> None:
     parser.add_argument("--only", choices=["both", "real", "bare"], default="both")
     parser.add_argument("--profile", action="store_true", help="py-spy the real daphne over its window")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="a client's thinking time before each move, seconds, uniform in [S/2, 3S/2] "
+                             "(default 0: at once; with S > 0 the p99 is at that pace, the ratio means nothing)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (logs, SQLite, profile)")
     parser.add_argument("--ports", required=True,
                         help="BARE,REAL: the two ports the servers bind on 127.0.0.1 (and no other)")
