@@ -466,8 +466,7 @@ def match_robot_turns(*, match_id: int) -> int:
         if not more:
             break
         if settings.ROBOT_MOVE_DELAY > 0:
-            with transaction.atomic():
-                schedule_robots(match_id)
+            schedule_robots(match_id)  # outside a transaction: published at once
             break
         if played > 5000:  # a safety net: no engine needs this many moves in a row
             log.error("robot loop on match %s stopped after %s moves", match_id, played)
