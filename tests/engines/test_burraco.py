@@ -11,7 +11,7 @@ import pytest
 from apps.games.engines import IllegalAction, get_engine
 from apps.games.engines._melds import parse_meld
 from apps.games.engines.base import same_json
-from apps.games.engines.burraco import RULES, card_value
+from apps.games.engines.burraco import RULES, card_value, match_winner
 
 ENGINE = get_engine("burraco")
 SEAT1 = ["X", "2c", "Ad", "Kh", "Qd", "9s", "7s", "6c", "5s", "4c", "3c"]  # 100 points (120 sporco)
@@ -390,8 +390,10 @@ def test_points_match_and_max_hands():
     res = s.result()
     assert len(res["hands"]) <= 2
     assert res["scores"] == [sum(h["points"][t] for h in res["hands"]) for t in (0, 1)]
+    made = [any(h["teams"][t]["bonus"] > 0 for h in res["hands"]) for t in (0, 1)]
     a, b = res["scores"]
-    assert res["winner"] == (0 if a > b else 1 if b > a else s.to_json()["starting_team"])
+    by_points = 0 if a > b else 1 if b > a else s.to_json()["starting_team"]
+    assert res["winner"] == (made.index(True) if made.count(True) == 1 else by_points)
 
 
 def test_view_hides_hands_stock_and_pozzetti_and_round_trips():
@@ -479,3 +481,95 @@ def test_view_gives_every_seat_the_count_of_the_hand_just_over():
     assert s.view(None)["last_hand"] == s.view(0)["last_hand"] == s.view(1)["last_hand"] == first
     for team in first:
         assert team["total"] == sum(team[k] for k in ("melded", "bonus", "closing", "hand", "pozzetto"))
+
+
+# -- 5.7: the winner must have made at least one burraco ------------------------------------
+
+
+def test_match_winner_needs_a_burraco_else_totals_then_starting_team():
+    assert match_winner([300, 900], [True, False], 1) == 0  # the most points, no burraco: loses
+    assert match_winner([900, 300], [False, True], 0) == 1
+    assert match_winner([300, 900], [True, True], 0) == 1  # both made one: the totals decide
+    assert match_winner([300, 900], [False, False], 0) == 1  # neither: the totals decide
+    assert match_winner([500, 500], [False, False], 1) == 1  # equal: the starting team
+    assert match_winner([500, 500], [True, True], 0) == 0
+
+
+def burraco_against_more_points(target=0, max_hands=30):
+    """Aperto sporco, one hand ending at the stock: seat 0 lays a clean burraco 3-9♥ (45 + 200)
+    and keeps four jokers (−120): 125; seat 1 lays six aces (90) and K-K-K with a 2 (50) and
+    keeps a 3 (−5): 135 points, no burraco."""
+    h0 = ["3h", "4h", "5h", "6h", "7h", "8h", "9h", "X", "X", "X", "X"]
+    h1 = ["Ah", "Ad", "Ac", "As", "Ah", "Ad", "Kh", "Kd", "Kc", "2c", "3s"]
+    deck = stack([h0, h1], [], variant="aperto_sporco")
+    s = ENGINE.new_game(2, options={"variant": "aperto_sporco", "target": target, "max_hands": max_hands,
+                                    "dealer": 1}, seed=3, deck=deck)
+    return s
+
+
+def play_out_burraco_against_more_points(s, before=(0, 0)):
+    act(s, 0, type="draw")
+    meld(s, 0, "3h", "4h", "5h")
+    for c in ("6h", "7h", "8h", "9h"):
+        attach(s, 0, 0, c, "high")
+    drawn = next(c for c in s.view(0)["hand"] if c != "X")
+    act(s, 0, type="discard", card=drawn)
+    act(s, 1, type="draw")
+    meld(s, 1, "Ah", "Ad", "Ac")
+    for c in ("As", "Ah", "Ad"):
+        attach(s, 1, 0, c)
+    meld(s, 1, "Kh", "Kd", "Kc")
+    attach(s, 1, 1, "2c")
+    drawn = next(c for c in s.view(1)["hand"] if c != "3s")
+    act(s, 1, type="discard", card=drawn)
+    hands = len(s.result()["hands"])
+    while len(s.result()["hands"]) == hands and not s.is_over:
+        seat = s.to_act[0]
+        hand = Counter(s.view(seat)["hand"])
+        act(s, seat, type="draw")
+        act(s, seat, type="discard", card=next((Counter(s.view(seat)["hand"]) - hand).elements()))
+    last = s.result()["hands"][-1]
+    assert last["closer"] is None and last["points"] == [125, 135]
+    assert [t["bonus"] for t in last["teams"]] == [200, 0]
+
+
+def test_express_the_side_with_the_most_points_but_no_burraco_loses():
+    s = burraco_against_more_points()
+    play_out_burraco_against_more_points(s)
+    assert s.is_over and s.result()["scores"] == [125, 135]
+    assert s.result()["winner"] == 0 and s.view(None)["winner"] == 0
+
+
+def test_max_hands_the_side_with_the_most_points_but_no_burraco_loses():
+    s = burraco_against_more_points(target=2000, max_hands=1)
+    play_out_burraco_against_more_points(s)
+    assert s.is_over and s.result()["winner"] == 0
+
+
+def test_target_reached_without_a_burraco_loses_to_a_burraco_made_in_an_earlier_hand():
+    """Team 1 reaches the target in the last hand with no burraco in the whole match; team 0 made
+    one in an earlier hand only: team 0 wins whatever the totals. A burraco in any hand counts."""
+    s = burraco_against_more_points(target=2000)
+    d = s.to_json()
+    earlier = {"closer": 1, "points": [150, 1900], "teams": [
+        {"melded": 50, "bonus": 100, "closing": 0, "hand": 0, "pozzetto": 0, "total": 150},
+        {"melded": 1800, "bonus": 0, "closing": 100, "hand": 0, "pozzetto": 0, "total": 1900}]}
+    d["history"] = [earlier]
+    d["totals"] = [150, 1900]
+    s = ENGINE.from_json(d)
+    play_out_burraco_against_more_points(s)
+    assert s.is_over and s.result()["scores"] == [275, 2035]
+    assert s.result()["winner"] == 0
+
+
+def test_target_reached_neither_side_made_a_burraco_the_totals_decide():
+    s = burraco_against_more_points(target=2000)
+    d = s.to_json()
+    d["history"] = [{"closer": None, "points": [0, 1900], "teams": [
+        {"melded": 0, "bonus": 0, "closing": 0, "hand": 0, "pozzetto": 0, "total": 0},
+        {"melded": 1900, "bonus": 0, "closing": 0, "hand": 0, "pozzetto": 0, "total": 1900}]}]
+    d["totals"] = [0, 1900]
+    s = ENGINE.from_json(d)
+    play_out_burraco_against_more_points(s)
+    # team 0 made its burraco in this hand: it wins although team 1 reached the target
+    assert s.is_over and s.result()["winner"] == 0

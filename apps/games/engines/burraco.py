@@ -111,6 +111,22 @@ def replaced(meld: Meld, code: str, rules: MeldRules) -> Meld | None:
     return None
 
 
+def match_winner(totals: list[int], burraco_made: list[bool], starting_team: int) -> int:
+    """Section 5.7: a side that made a burraco beats one that made none, whatever the totals;
+    otherwise the higher total wins, equal totals the starting team (seed 000: "maggior
+    punteggio e realizzato almeno un Burraco")."""
+    if burraco_made[0] != burraco_made[1]:
+        return 0 if burraco_made[0] else 1
+    a, b = totals
+    return 0 if a > b else 1 if b > a else starting_team
+
+
+def burraco_made(history: list[dict[str, Any]]) -> list[bool]:
+    """Per team, whether it ended any hand of the match with a burraco (its bonus is the
+    burracos' only source, and a combination never shrinks within a hand)."""
+    return [any(h["teams"][t]["bonus"] > 0 for h in history) for t in (0, 1)]
+
+
 class BurracoState(GameState):
     """One match. ``self.d`` is the whole state as plain JSON."""
 
@@ -370,8 +386,7 @@ class BurracoState(GameState):
         target = d["options"]["target"]
         hands = len(d["history"])
         if target == 0 or max(d["totals"]) >= target or hands >= d["options"]["max_hands"]:
-            a, b = d["totals"]
-            d["winner"] = 0 if a > b else 1 if b > a else d["starting_team"]
+            d["winner"] = match_winner(d["totals"], burraco_made(d["history"]), d["starting_team"])
             d["phase"] = "over"
             events.append({"type": "match_over", "winner": d["winner"], "scores": list(d["totals"])})
             return events
@@ -384,10 +399,9 @@ class BurracoState(GameState):
 
     def result(self) -> dict[str, Any]:
         d = self.d
-        a, b = d["totals"]
         winner = d["winner"]
         if winner is None:
-            winner = 0 if a > b else 1 if b > a else d["starting_team"]
+            winner = match_winner(d["totals"], burraco_made(d["history"]), d["starting_team"])
         return {"scores": list(d["totals"]), "winner": winner, "hands": _copy(d["history"])}
 
     def view(self, seat: int | None) -> dict[str, Any]:
