@@ -46,6 +46,10 @@ class Match(models.Model):
     #: the seat whose player abandoned (two-sided games end at once; others play on)
     flagged_same_ip = models.BooleanField(default=False)
     settled = models.BooleanField(default=False)
+    #: what settlement moved (``settlement.Settlement.record``): kind, currency, pot, bank, and
+    #: per human seat its nickname, what it paid in and received; None before settlement or
+    #: for a match with no stake. Pages show these figures, never a recomputation.
+    settlement = models.JSONField(null=True, blank=True)
     #: what the match's owner (a table, a tournament) decided for it when it was made; the
     #: match knows no owner, only these rules (platform.md §5.7 against §8):
     #: the players may cancel it by a unanimous vote (§8.4)

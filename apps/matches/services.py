@@ -43,6 +43,7 @@ from .models import CancelProposal, Match, MatchAction, MatchSeat
 from .settlement import (
     BESTIA_ESCROW_UNITS,
     Settlement,
+    fees_settlement,
     net_settlement,
     pot_settlement,
     refund_settlement,
@@ -635,19 +636,25 @@ def _settle(match: Match, seats: list[MatchSeat], teams: list[list[int]], winner
     if not paid:
         return
     abandoned = [ms.number for ms in seats if ms.abandoned]
-    if match.game == "bestia":
+    rule = get_engine(match.game).settlement  # declared by the game (platform.md §8.5)
+    if rule == "units":
         balances = dict(enumerate(result.get("scores") or []))
         outcome = units_settlement(paid, balances, match.stake, abandoned=abandoned)
-    elif match.game == "poker_italiana":  # exactly the engine's nets, no bank (platform.md §8.5)
+    elif rule == "nets":  # exactly the engine's nets, no bank (platform.md §8.5)
         outcome = net_settlement(paid, dict(enumerate(result.get("scores") or [])))
+    elif rule == "fees":  # Scala 40: every entry and re-entry to the winner, no bank
+        outcome = fees_settlement(paid, None if winner is None else teams[winner])
     else:
         outcome = pot_settlement(paid, None if winner is None else teams[winner])
     _pay(match, seats, outcome, paid)
 
 
 def _pay(match: Match, seats: list[MatchSeat], outcome: Settlement, paid: dict[int, int]) -> None:
-    """Move the settlement's amounts out of the match escrow (by player, through the wallet)."""
+    """Move the settlement's amounts out of the match escrow (by player, through the wallet),
+    and keep on the match what moved (``Match.settlement``: the end-of-match card reads it)."""
     by_seat = {ms.number: ms.player_id for ms in seats}
+    match.settlement = outcome.record(paid=paid, nicknames={ms.number: ms.nickname for ms in seats},
+                                      currency=match.currency)
     escrow_settle(match_id=match.pk, currency=match.currency,
                   payouts={by_seat[s]: amount for s, amount in outcome.payouts.items()},
                   paid={by_seat[s]: amount for s, amount in paid.items()}, bank=outcome.bank)

@@ -17,14 +17,33 @@ BESTIA_ESCROW_UNITS = 30
 
 @dataclass(frozen=True)
 class Settlement:
-    """Amounts paid out of the match escrow: ``payouts[seat]`` to players, ``bank`` to the house."""
+    """Amounts paid out of the match escrow: ``payouts[seat]`` to players, ``bank`` to the house.
+
+    ``kind`` names the rule that divided it (pot, draw, fees, units, nets, refund), for the
+    figures the match keeps (``record``)."""
 
     payouts: dict[int, int]
     bank: int = 0
     notes: dict[str, object] = field(default_factory=dict)
+    kind: str = "pot"
 
     def total(self) -> int:
         return sum(self.payouts.values()) + self.bank
+
+    def record(self, *, paid: dict[int, int], nicknames: dict[int, str], currency: str) -> dict[str, object]:
+        """What the match keeps of its settlement, so that pages show what the wallet moved
+        instead of computing it again: the pot (every stake and fee paid in), the bank, and per
+        human seat what it paid in and received. ``payouts`` are the seats that received more
+        than they paid (the ledger's ``winnings``), ``refunds`` those that got part or all of
+        their stake back (``stake_return``)."""
+        seats = [{"seat": s, "nickname": nicknames.get(s, ""), "paid": paid.get(s, 0),
+                  "received": self.payouts.get(s, 0)} for s in sorted(set(paid) | set(self.payouts))]
+        return {
+            "kind": self.kind, "currency": currency, "pot": sum(paid.values()), "bank": self.bank,
+            "seats": seats,
+            "payouts": [r for r in seats if r["received"] > r["paid"]],
+            "refunds": [r for r in seats if 0 < r["received"] <= r["paid"]],
+        }
 
 
 def bank_of(pot: int) -> int:
@@ -40,10 +59,10 @@ def pot_settlement(stakes: dict[int, int], winning_seats: Iterable[int] | None) 
     """
     pot = sum(stakes.values())
     if winning_seats is None:
-        return Settlement(payouts=dict(stakes))
+        return Settlement(payouts=dict(stakes), kind="draw")
     winners = sorted(s for s in set(winning_seats) if s in stakes)
     if not winners or pot == 0:
-        return Settlement(payouts=dict(stakes))
+        return Settlement(payouts=dict(stakes), kind="draw")
     bank = bank_of(pot)
     shares = split_cents(pot - bank, [1] * len(winners))
     payouts = {seat: 0 for seat in stakes}
@@ -64,8 +83,8 @@ def refund_settlement(stakes: dict[int, int], forfeiting: Iterable[int] = ()) ->
         for seat, share in zip(others, split_cents(lost, [1] * len(others)), strict=True):
             payouts[seat] += share
     elif lost:
-        return Settlement(payouts=payouts, bank=lost, notes={"forfeit_to_bank": lost})
-    return Settlement(payouts=payouts)
+        return Settlement(payouts=payouts, bank=lost, notes={"forfeit_to_bank": lost}, kind="refund")
+    return Settlement(payouts=payouts, kind="refund")
 
 
 def units_settlement(escrows: dict[int, int], balances: dict[int, int], unit: int,
@@ -102,7 +121,7 @@ def units_settlement(escrows: dict[int, int], balances: dict[int, int], unit: in
         for seat, share in zip(others, split_cents(forfeited, [1] * len(others)), strict=True):
             payouts[seat] += share
         forfeited = 0
-    return Settlement(payouts=payouts, bank=forfeited)
+    return Settlement(payouts=payouts, bank=forfeited, kind="units")
 
 
 def net_settlement(escrows: dict[int, int], nets: dict[int, int]) -> Settlement:
@@ -112,9 +131,20 @@ def net_settlement(escrows: dict[int, int], nets: dict[int, int]) -> Settlement:
     payouts = {s: escrows[s] + nets.get(s, 0) for s in escrows}
     if any(v < 0 for v in payouts.values()):
         raise ValueError("a seat would pay more than it covered")
-    return Settlement(payouts=payouts)
+    return Settlement(payouts=payouts, kind="nets")
 
 
 def fees_settlement(fees_paid: dict[int, int], winning_seats: Iterable[int] | None) -> Settlement:
-    """Scala 40: the pot is every entry and re-entry fee paid; bank 20%, winner the rest."""
-    return pot_settlement(fees_paid, winning_seats)
+    """Scala 40: the pot is every entry and re-entry fee paid, and the winner takes all of it,
+    no bank (platform.md §8.5, seed 004: "al vincitore andrà la somma ... più i vari rientri
+    pagati"). A draw, or no staked winner, gives every fee back."""
+    pot = sum(fees_paid.values())
+    if winning_seats is None:
+        return Settlement(payouts=dict(fees_paid), kind="draw")
+    winners = sorted(s for s in set(winning_seats) if s in fees_paid)
+    if not winners or pot == 0:
+        return Settlement(payouts=dict(fees_paid), kind="draw")
+    payouts = {seat: 0 for seat in fees_paid}
+    for seat, share in zip(winners, split_cents(pot, [1] * len(winners)), strict=True):
+        payouts[seat] = share
+    return Settlement(payouts=payouts, kind="fees")

@@ -34,7 +34,6 @@ from apps.games.engines import get_engine
 from apps.games.engines.cards import is_card, italian_deck
 from apps.matches.models import CancelProposal, Match, MatchAction, MatchSeat
 from apps.matches.selectors import match_last_move_read
-from apps.matches.settlement import bank_of
 from apps.rankings.models import XpAward
 
 from .models import Seat, SocketConnection, Table
@@ -550,6 +549,19 @@ def _win_mark(team) -> int | None:
     return team if team in (0, 1) else None
 
 
+def _money(match: Match, names) -> dict[str, Any]:
+    """The money of a finished or cancelled match as settlement moved it (``Match.settlement``,
+    the same figures as the ledger's entries), never computed again here: the pot, the bank,
+    the prize (what the seats that won received) and what every seat was paid out."""
+    record = match.settlement or {}
+    seats = record.get("seats") or []
+    paid_out = [{"name": r.get("nickname") or _name(names, r["seat"]), "received": r["received"],
+                 "net": r["received"] - r["paid"]} for r in seats if r["received"]]
+    return {"pot": record.get("pot", 0), "bank": record.get("bank", 0), "money_kind": record.get("kind", ""),
+            "prize": sum(r["received"] for r in record.get("payouts") or []), "paid_out": paid_out,
+            "currency": record.get("currency", match.currency)}
+
+
 def _result(snap: Snapshot, names, teams: list[list[int]]) -> dict[str, Any] | None:
     """The end of a match in words: who won, the scores, the prize, the bank's share, the XP."""
     match = snap.match
@@ -558,9 +570,7 @@ def _result(snap: Snapshot, names, teams: list[list[int]]) -> dict[str, Any] | N
     result = match.result
     winner = result.get("winner")
     winners = teams[winner] if isinstance(winner, int) and 0 <= winner < len(teams) else []
-    stakes = {ms.number: ms.stake_paid for ms in match.match_seats.all() if ms.stake_paid}
-    pot = sum(stakes.values())
-    bank = bank_of(pot) if pot and winners and match.game != "bestia" else 0
+    money = _money(match, names)
     scores = result.get("scores") or []
     score_rows = []
     if len(scores) == len(teams):
@@ -570,8 +580,7 @@ def _result(snap: Snapshot, names, teams: list[list[int]]) -> dict[str, Any] | N
     xp = [{"name": _name(names, ms.number), "xp": snap.xp[ms.player_id]}
           for ms in match.match_seats.all() if ms.player_id in snap.xp]
     return {"winner_names": [_name(names, s) for s in winners], "winner_seats": winners, "draw": winner is None,
-            "scores": score_rows, "pot": pot, "bank": bank, "prize": pot - bank if winners else 0,
-            "cash": match.currency == "cash", "xp": [x for x in xp if x["xp"]], "official": match.official,
+            "scores": score_rows, **money, "cash": match.currency == "cash", "xp": [x for x in xp if x["xp"]], "official": match.official,
             # a game played alone (Solitario) is solved or not, never won against anyone
             "solo": match.players == 1, "solved": bool(result.get("won")) or bool(snap.state is not None and
                                                                             getattr(snap.state, "won", False)),

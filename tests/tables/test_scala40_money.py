@@ -1,7 +1,8 @@
 """Scala 40's money at a credits table (platform.md §8.5): every player pays the entry fee
 (``entry_fee × stake``) at the start; a re-entry first debits ``reentry_fee × stake`` from
 the player's wallet (refused with 402 ``insufficient_funds``, nothing changed, when the
-wallet cannot pay); the pot is every fee paid, the bank takes 20% and the winner the rest."""
+wallet cannot pay); the pot is every fee paid and the winner takes all of it, no bank (seed 004,
+§8.5 changed 2026-12-04)."""
 
 from __future__ import annotations
 
@@ -90,10 +91,10 @@ def test_entry_and_reentry_fees_and_the_pot_to_the_winner(api, fixed_seed):
     assert fees == {s: (2 + 3 * result["reentries"][s]) * STAKE for s in range(3)}
     assert sum(result["fees"]) == result["pot"] and result["pot"] * STAKE == sum(fees.values())
     pot = sum(fees.values())
-    cut = pot * 20 // 100
-    assert bank_credits() - bank == cut
+    assert bank_credits() == bank  # no bank at Scala 40
+    assert match.settlement["bank"] == 0 and match.settlement["pot"] == pot
     for seat, user in seats.items():
-        won = pot - cut if seat == result["winner"] else 0
+        won = pot if seat == result["winner"] else 0
         assert credits(user) == 100 - fees[seat] + won, (seat, result["winner"])
     assert ledger_check() is None
 

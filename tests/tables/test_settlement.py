@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from apps.matches.settlement import (
+    fees_settlement,
     net_settlement,
     pot_settlement,
     refund_settlement,
@@ -63,6 +64,25 @@ def test_bestia_abandoner_cannot_win():
     s = units_settlement({0: 300, 1: 300, 2: 300}, {0: 5, 1: -5, 2: 0}, 10, abandoned=[0])
     assert s.payouts[0] == 0 and s.total() == 900
     assert s.payouts[1] + s.payouts[2] == 900
+
+
+def test_scala40_the_winner_takes_every_entry_and_reentry_no_bank():
+    # entry 2 units, re-entry 3 units, stake 7 cents: seat 1 re-entered twice
+    s = fees_settlement({0: 14, 1: 14 + 2 * 21, 2: 14}, [2])
+    assert s.bank == 0 and s.payouts == {0: 0, 1: 0, 2: 84} and s.kind == "fees"
+    assert fees_settlement({0: 14, 1: 35}, None).payouts == {0: 14, 1: 35}  # a draw: fees back
+
+
+def test_the_record_kept_on_the_match_is_what_is_paid():
+    s = pot_settlement({0: 100, 1: 100, 3: 100}, [3])
+    record = s.record(paid={0: 100, 1: 100, 3: 100}, nicknames={0: "Anna", 1: "Bea", 3: "Ciro"}, currency="cash")
+    assert record["pot"] == 300 and record["bank"] == 60 and record["kind"] == "pot"
+    assert [(r["nickname"], r["paid"], r["received"]) for r in record["seats"]] == [
+        ("Anna", 100, 0), ("Bea", 100, 0), ("Ciro", 100, 240)]
+    assert [r["nickname"] for r in record["payouts"]] == ["Ciro"] and record["refunds"] == []
+    net = net_settlement({0: 1000, 1: 1000}, {0: 40, 1: -40}).record(paid={0: 1000, 1: 1000}, nicknames={},
+                                                                      currency="credits")
+    assert [r["received"] for r in net["payouts"]] == [1040] and [r["received"] for r in net["refunds"]] == [960]
 
 
 def test_poker_nets():

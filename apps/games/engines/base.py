@@ -241,6 +241,11 @@ class Engine(ABC):
     #: True when a lower ``result()["scores"]`` entry is better (Hearts): the platform ranks
     #: sides with it (e.g. the best-placed side without an abandonment, platform.md §8.6)
     lower_score_wins: ClassVar[bool] = False
+    #: how a staked match's money is divided (platform.md §8.5): "pot" (the winning side takes
+    #: the stakes less the bank's 20%), "fees" (the winner takes every fee paid, no bank:
+    #: Scala 40), "units" (the engine's balances × stake from a 30-unit escrow: Bestia),
+    #: "nets" (the engine's zero-sum nets, no bank: Poker all'italiana)
+    settlement: ClassVar[str] = "pot"
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

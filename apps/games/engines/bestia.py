@@ -421,6 +421,7 @@ class BestiaEngine(Engine):
 
     id = "bestia"
     name = "Bestia"
+    settlement = "units"
     min_players = 3
     max_players = 6
     player_counts = (3, 4, 5, 6)

@@ -516,6 +516,7 @@ def _copy_options(options: dict[str, Any]) -> dict[str, Any]:
 class PokerEngine(Engine):
     id = "poker_italiana"
     name = "Poker all'italiana"
+    settlement = "nets"
     min_players = 2
     max_players = 8
     options = OPTIONS

@@ -491,6 +491,7 @@ class Scala40Engine(Engine):
     min_players = 2
     max_players = 5
     lower_score_wins = True
+    settlement = "fees"
     options = {
         "mode": {"default": "points", "choices": ["points", "hands"]},
         "limit": {"default": 100, "choices": [100, 200, 500]},
