@@ -14,6 +14,7 @@ urlpatterns = [
     path("auth/token/", players_api.TokenView.as_view(), name="api-auth-token"),
     path("me/", players_api.MeView.as_view(), name="api-me"),
     path("me/nickname/", players_api.MeNicknameView.as_view(), name="api-me-nickname"),
+    path("me/chat/", players_api.MeChatView.as_view(), name="api-me-chat"),
     path("me/wallet/", wallet_api.MeWalletView.as_view(), name="api-me-wallet"),
     path("me/ledger/", wallet_api.MeLedgerView.as_view(), name="api-me-ledger"),
     path("me/credits/recharge/", players_api.MeRechargeView.as_view(), name="api-me-recharge"),

@@ -15,4 +15,5 @@ urlpatterns = [
     path("tables/<int:table_id>/close/", views.table_close_view, name="table_close"),
     path("tables/<int:table_id>/stand-up/", views.table_stand_up_view, name="table_stand_up"),
     path("tables/<int:table_id>/message/", views.table_message_view, name="table_message"),
+    path("tables/<int:table_id>/chat/", views.table_chat_view, name="table_chat"),
 ]

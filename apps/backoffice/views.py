@@ -27,7 +27,7 @@ from apps.common.roles import COMPLIANCE, FINANCE, OPERATOR, has_role
 from apps.matches.models import Match
 from apps.players.selectors import player_get
 from apps.tables.models import Table, TableMatch
-from apps.tables.staff import seat_stand_up, table_close, table_message
+from apps.tables.staff import seat_stand_up, table_chat_set, table_close, table_message
 from apps.wallet.models import CURRENCIES
 
 from . import selectors
@@ -215,6 +215,17 @@ def table_stand_up_view(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_action(request, lambda: seat_stand_up(
         actor=request.user, table_id=table_id, player_id=request.POST.get("player"),
         reason=request.POST.get("reason"), ip=request_ip(request)), _("The player was stood up."))
+
+
+@require_POST
+@staff_page(OPERATOR)
+def table_chat_view(request: HttpRequest, table_id: int) -> HttpResponse:
+    enabled = request.POST.get("enabled") == "1"
+    return _table_action(request, lambda: table_chat_set(
+        actor=request.user, table_id=table_id, enabled=enabled, reason=request.POST.get("reason"),
+        ip=request_ip(request)),
+        (_("Chat switched on at table %(id)s.") if enabled else _("Chat switched off at table %(id)s."))
+        % {"id": table_id})
 
 
 @require_POST

@@ -54,6 +54,23 @@ class MeNicknameView(APIView):
         return Response({"nickname": profile.nickname}, status=201)
 
 
+class ChatPreferenceBody(serializers.Serializer):
+    hidden = serializers.BooleanField()
+
+
+class MeChatView(APIView):
+    """``POST /api/me/chat/ {"hidden": true|false}``: the player hides the table chat for
+    themselves, or shows it again (seed 000)."""
+
+    permission_classes = [IsPlayer]
+
+    @extend_schema(request=ChatPreferenceBody, responses={200: ChatPreferenceBody})
+    def post(self, request):
+        data = request.data if isinstance(request.data, dict) else {}
+        profile = services.profile_chat_hide(user=request.user, hidden=data.get("hidden"))
+        return Response({"hidden": profile.chat_hidden})
+
+
 class PlayerListView(APIView):
     permission_classes = [role_permission(OPERATOR, FINANCE, COMPLIANCE)]
 

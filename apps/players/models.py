@@ -26,6 +26,8 @@ class Profile(models.Model):
     passport_paid_at = models.DateTimeField(null=True, blank=True)
     #: the faces this player sees Italian cards in (any table, any game with the Italian deck)
     italian_deck = models.CharField(max_length=10, choices=ITALIAN_DECKS, default=NAPOLETANE)
+    #: the player hides the table chat for themselves (lines are still recorded as always)
+    chat_hidden = models.BooleanField(_("chat hidden"), default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

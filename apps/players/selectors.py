@@ -21,6 +21,13 @@ def nickname_of(user) -> str | None:
     return Profile.objects.filter(user_id=user.pk).values_list("nickname", flat=True).first()
 
 
+def chat_hidden_of(user) -> bool:
+    """Whether the player hid the table chat for themselves (read fresh, like the nickname)."""
+    if user is None or not getattr(user, "pk", None):
+        return False
+    return bool(Profile.objects.filter(user_id=user.pk).values_list("chat_hidden", flat=True).first())
+
+
 def player_list(*, search: str | None = None) -> QuerySet:
     """Players only (no staff, no superusers), newest first, optionally searched."""
     users = (

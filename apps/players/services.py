@@ -54,6 +54,18 @@ def profile_deck_set(*, user, deck: object) -> Profile:
     return profile
 
 
+def profile_chat_hide(*, user, hidden: object) -> Profile:
+    """A player hides the table chat for themselves, or shows it again: the box is not drawn
+    and they cannot write; what others write is recorded as always (platform.md §7.1)."""
+    if type(hidden) is not bool:
+        raise ValidationFailed(_("Say true or false: 'hidden' hides or shows the chat."),
+                               fields={"hidden": [_("true or false")]})
+    profile = profile_ensure(user=user)
+    Profile.objects.filter(pk=profile.pk).update(chat_hidden=hidden)
+    profile.chat_hidden = hidden
+    return profile
+
+
 def nickname_set(*, user, nickname: object) -> Profile:
     """A player's one and only choice of nickname; credits the 300 welcome credits."""
     if is_staff_member(user):

@@ -108,5 +108,10 @@ def chat_message(*, table_id: int, message_id: int) -> None:
     send_after_commit(table_group(table_id), {"type": "chat.message", "id": message_id})
 
 
+def chat_switched(*, table_id: int) -> None:
+    """The operator switched the table's chat: every socket redraws its reader's chat box."""
+    send_after_commit(table_group(table_id), {"type": "chat.switched"})
+
+
 def user_sockets_close(*, user_id: int, code: int = 4403) -> None:
     send_after_commit(user_group(user_id), {"type": "socket.close", "code": code})

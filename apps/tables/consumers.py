@@ -35,8 +35,8 @@ from apps.matches.services import match_cancel_vote
 from . import broadcast
 from .forms import settings_change_words
 from .models import Match, Table
-from .render import render_chat_line, render_error, render_fragments, render_notice
-from .selectors import table_access, table_match_in_play, table_revision
+from .render import render_chat_box, render_chat_line, render_error, render_fragments, render_notice
+from .selectors import table_access, table_chat_check, table_match_in_play, table_revision
 from .services import socket_connected, socket_disconnected, socket_renew, table_move
 
 CLOSE_LOGIN, CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_ABUSE = 4401, 4403, 4404, 4429
@@ -349,6 +349,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         access = table_access(table=table, user=self.user)
         if access is None or not access.can_chat:
             raise DomainError(_("You cannot chat at this table."), code="permission_denied", status=403)
+        table_chat_check(table=table, user=self.user)
         match = table.matches.filter(status=Match.PLAYING).first()
         chat_post(user=self.user, text=text, table=table, match=match, ip=self._ip())
 
@@ -443,6 +444,14 @@ class TableConsumer(AsyncWebsocketConsumer):
     def _chat_line(self, message_id: int) -> str:
         message = chat_message_get(message_id=message_id)
         return "" if message is None or message.hidden else render_chat_line(message=message)
+
+    async def chat_switched(self, event: dict[str, Any]) -> None:
+        """The operator switched the table's chat on or off: redraw this user's chat box."""
+        await self.send(text_data=await self._chat_box())
+
+    @database_sync_to_async
+    def _chat_box(self) -> str:
+        return render_chat_box(table_id=self.table_id, user=self.user)
 
     async def chat_hidden(self, event: dict[str, Any]) -> None:
         await self.send(text_data=render_to_string("chat/_hidden_oob.html", {"message_id": event["id"]}))

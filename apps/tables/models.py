@@ -46,6 +46,9 @@ class Table(models.Model):
     #: grows after every committed change a table page shows (moves, seats, settings,
     #: connections): sockets reuse a snapshot read at the current revision
     revision = models.PositiveBigIntegerField(default=0)
+    #: the operator may switch a table's chat off (seed 000: "se la stessa è abilitata"); the
+    #: leader cannot: it is not one of §8.2's settings
+    chat_enabled = models.BooleanField(_("chat enabled"), default=True)
 
     class Meta:
         verbose_name = _("table")

@@ -29,6 +29,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from apps.chat.selectors import table_chat_recent
 from apps.common.roles import is_player
 from apps.games.engines import get_engine
 from apps.games.engines.cards import is_card, italian_deck
@@ -37,7 +38,7 @@ from apps.matches.selectors import match_last_move_read
 from apps.rankings.models import XpAward
 
 from .models import Seat, SocketConnection, Table
-from .selectors import Access, table_access
+from .selectors import Access, table_access, table_chat_state
 from .words import card_words, move_words, suit_words
 
 ITALIAN = frozenset(italian_deck())
@@ -893,6 +894,20 @@ def match_context(*, snapshot: Snapshot, user, access: Access | None) -> dict[st
 
 def render_chat_line(*, message) -> str:
     return render_to_string("tables/_chat_line.html", {"message": message, "oob": True})
+
+
+def chat_box_context(*, table: Table, user, access: Access | None) -> dict[str, Any]:
+    """The table's chat box for one reader: its lines only when the chat is on for them."""
+    state = table_chat_state(table=table, user=user)
+    return {"table": table, "access": access, "chat_state": state,
+            "chat": table_chat_recent(table_id=table.pk) if state == "on" else []}
+
+
+def render_chat_box(*, table_id: int, user) -> str:
+    """The chat box swapped in when the operator switches the chat on or off."""
+    table = Table.objects.get(pk=table_id)
+    context = chat_box_context(table=table, user=user, access=table_access(table=table, user=user))
+    return render_to_string("tables/_chat_box.html", {**context, "oob": True})
 
 
 #: what a player reads for a refused frame (the engines' own sentences are for developers)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from apps.common.errors import Conflict, Forbidden, NotFoundError
 from apps.common.roles import COMPLIANCE, OPERATOR, has_role, is_staff_member
 from apps.matches.selectors import match_view
+from apps.players.selectors import chat_hidden_of
 
 from .models import Match, Seat, Table, TableInvite, TableMatch
 
@@ -55,6 +56,24 @@ def table_access(*, table: Table, user, match: Match | None = None,
     if not table.spectators:
         return None
     return Access(seat=None, can_chat=True)
+
+
+def table_chat_state(*, table: Table, user) -> str:
+    """The chat box this user gets at this table: "off" (the operator switched the table's
+    chat off), "hidden" (the player hid it for themselves) or "on"."""
+    if not table.chat_enabled:
+        return "off"
+    return "hidden" if chat_hidden_of(user) else "on"
+
+
+def table_chat_check(*, table: Table, user) -> None:
+    """409 ``chat_disabled`` when this user may not write at this table now (seed 000: the
+    chat is recorded "se la stessa è abilitata")."""
+    state = table_chat_state(table=table, user=user)
+    if state == "off":
+        raise Conflict(_("The chat is switched off at this table."), code="chat_disabled")
+    if state == "hidden":
+        raise Conflict(_("You have hidden the chat: show it again to write."), code="chat_disabled")
 
 
 def match_table(match: Match) -> Table | None:

@@ -1,5 +1,5 @@
 """The operator's actions on live tables (issue 16): close a table, stand a player up between
-matches, message a table. Each needs a reason, writes an audit row and tells the players.
+matches, message a table, switch its chat off or on. Each needs a reason, writes an audit row and tells the players.
 
 Closing a table with a match in play cancels that match on the friendly-cancellation path
 (platform.md §8.4's money rules: every stake back, no bank; an abandoning player's stake
@@ -119,3 +119,25 @@ def table_message(*, actor, table_id: Any, text: object, reason: object, ip: str
         audit_record(actor=actor, action="table_messaged", target=table, reason=reason,
                      after={"message": message.pk, "text": message.text}, ip=ip)
     return message
+
+
+def table_chat_set(*, actor, table_id: Any, enabled: object, reason: object, ip: str | None = None) -> Table:
+    """The operator switches a table's chat off or on again (seed 000: "se la stessa è
+    abilitata"): audited with the reason; the players are told and their chat box redrawn.
+    Lines already written stay recorded; while it is off nothing can be written."""
+    reason = _checked(actor, reason)
+    if type(enabled) is not bool:
+        raise ValidationFailed(_("Say whether the chat is on or off."), fields={"enabled": [_("true or false")]})
+    with transaction.atomic():
+        table = _open_table_locked(table_id)
+        if table.chat_enabled == enabled:
+            return table
+        table.chat_enabled = enabled
+        table.save(update_fields=["chat_enabled"])
+        audit_record(actor=actor, action="table_chat_enabled" if enabled else "table_chat_disabled", target=table,
+                     reason=reason, before={"chat_enabled": not enabled}, after={"chat_enabled": enabled}, ip=ip)
+        text = (gettext_noop("An operator switched the chat on at this table.") if enabled
+                else gettext_noop("An operator switched the chat off at this table: %(reason)s"))
+        broadcast.table_notice(table_id=table.pk, user_id=None, text=text, params={"reason": reason})
+        broadcast.chat_switched(table_id=table.pk)
+    return table

@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from apps.chat.selectors import table_chat_recent
 from apps.common.errors import DomainError, NotFoundError
 from apps.common.net import request_ip
 from apps.common.roles import is_staff_member
@@ -21,10 +20,11 @@ from apps.games.engines import get_engine
 from apps.games.selectors import game_catalogue
 from apps.matches import selectors as match_selectors
 from apps.matches.models import Match
+from apps.players.services import profile_chat_hide
 
 from . import selectors, services
 from .forms import option_fields, option_problems, options_from_form, stake_from_form
-from .render import replay_context, table_context, view_facts
+from .render import chat_box_context, replay_context, table_context, view_facts
 
 
 def _lobby_refusal(user) -> str | None:
@@ -119,7 +119,7 @@ def table_page(request, table_id: int):
         return render(request, "tables/closed.html", {"table": table, "game": get_engine(table.game),
                                                       "leader": leader}, status=403)
     context = table_context(table=table, match=match, user=request.user, access=access)
-    context.update(chat=table_chat_recent(table_id=table.pk))
+    context.update(chat_box_context(table=table, user=request.user, access=access))
     return render(request, "tables/table.html", context)
 
 
@@ -185,3 +185,14 @@ def match_replay_page(request, match_id: int):
     context["facts"], context["card_facts"] = view_facts(steps[step]["view"], match.players)
     context["step"] = steps[step]
     return render(request, "tables/replay.html", context)
+
+
+@login_required
+@require_POST
+def table_chat_hide(request, table_id: int):
+    """The player hides the table chat for themselves, or shows it again (a toggle on the page)."""
+    try:
+        profile_chat_hide(user=request.user, hidden=request.POST.get("hidden") == "1")
+    except DomainError as exc:
+        messages.error(request, exc.detail)
+    return redirect("tables:table", table_id=table_id)

@@ -34,7 +34,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = ["name", "game", "kind", "format", "buy_in_cents", "fee_cents", "guaranteed_cents", "prize",
                   "satellite_target", "min_players", "max_players", "starts_at", "payouts", "game_options",
-                  "rounds", "turn_seconds"]
+                  "rounds", "turn_seconds", "chat_enabled"]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

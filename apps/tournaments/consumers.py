@@ -123,6 +123,7 @@ class TournamentMatchConsumer(TableConsumer):
         self.access = match_access(match=match, user=self.user)
         self.group = match.group
         self.extra = match_page_extra(tm)
+        self.chat_enabled = tm.tournament.chat_enabled
         return None if self.access is not None else CLOSE_FORBIDDEN
 
     @table_database_sync_to_async
@@ -148,6 +149,8 @@ class TournamentMatchConsumer(TableConsumer):
         play.match_move(match_id=self.match_id, user=self.user, action=action, version=version, seat=seat)
 
     async def _chat(self, text: Any) -> None:
+        if not self.chat_enabled:  # the operator switched this tournament's chat off (seed 000)
+            raise Conflict(_("The chat is switched off in this tournament."), code="chat_disabled")
         raise DomainError(_("There is no chat in a tournament match."), code="permission_denied", status=403)
 
     async def _cancel_vote(self, accept: Any) -> None:

@@ -42,6 +42,8 @@ class Tournament(models.Model):
     game_options = models.JSONField(default=dict, blank=True)
     rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text="points format only")
     turn_seconds = models.PositiveSmallIntegerField(default=30)
+    #: the operator may switch chat off for a tournament's matches (seed 000)
+    chat_enabled = models.BooleanField(_("chat enabled"), default=True)
     status = models.CharField(max_length=10, choices=STATUSES, default=OPEN, db_index=True)
     current_round = models.PositiveSmallIntegerField(default=0)
     #: fixed at the start (platform.md §5.4); computed live before it

@@ -60,10 +60,10 @@ REGISTRATION_CLOSES_BEFORE = timedelta(minutes=2)
 #: a refund run commits in at most this many slices: progress shows between them, and the
 #: number of queries does not grow with the number of entrants
 REFUND_SLICES = 10
-EDITABLE_AFTER_REGISTRATION = ("name",)
+EDITABLE_AFTER_REGISTRATION = ("name", "chat_enabled")
 CREATE_FIELDS = ("name", "game", "kind", "format", "buy_in_cents", "fee_cents", "guaranteed_cents", "prize",
                  "satellite_target", "min_players", "max_players", "starts_at", "payouts", "game_options",
-                 "rounds", "turn_seconds")
+                 "rounds", "turn_seconds", "chat_enabled")
 
 
 def _rng() -> secrets.SystemRandom:
@@ -106,7 +106,8 @@ def tournament_validate(data: Any, *, current: Tournament | None = None) -> dict
     for name in sorted(unknown):
         fields[name] = [_("Unknown field.")]
     d = {**{"fee_cents": 0, "guaranteed_cents": 0, "prize": Tournament.CASH, "satellite_target": None,
-            "starts_at": None, "game_options": {}, "rounds": None, "turn_seconds": 30, "payouts": None},
+            "starts_at": None, "game_options": {}, "rounds": None, "turn_seconds": 30, "payouts": None,
+            "chat_enabled": True},
          **base, **{k: v for k, v in data.items() if k in CREATE_FIELDS}}
     name = d.get("name")
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= 100 or len(name) > 100:
@@ -180,6 +181,8 @@ def tournament_validate(data: Any, *, current: Tournament | None = None) -> dict
     turn = d.get("turn_seconds")
     if not _is_int(turn) or not 10 <= turn <= 120:
         fields["turn_seconds"] = [_("From 10 to 120 seconds.")]
+    if type(d.get("chat_enabled")) is not bool:
+        fields["chat_enabled"] = [_("true or false")]
     options = d.get("game_options")
     if engine is not None and "game" not in fields:
         if not isinstance(options, dict):
