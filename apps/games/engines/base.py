@@ -241,6 +241,10 @@ class Engine(ABC):
     #: True when a lower ``result()["scores"]`` entry is better (Hearts): the platform ranks
     #: sides with it (e.g. the best-placed side without an abandonment, platform.md §8.6)
     lower_score_wins: ClassVar[bool] = False
+    #: the card faces a table of this game may be drawn with, its own deck's first: an Italian
+    #: game the seeds allow with French cards declares ``("italian", "french")``; empty means
+    #: its own deck's alone (see :meth:`card_faces`)
+    faces: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -252,6 +256,13 @@ class Engine(ABC):
             counts = ", ".join(str(n) for n in self.player_counts)
             raise ValueError(f"{self.id}: {players!r} players is not possible (allowed: {counts})")
         return players
+
+    def card_faces(self) -> tuple[str, ...]:
+        """The faces a table may choose (``"italian"``, ``"french"``), the game's own first."""
+        if self.faces:
+            return self.faces
+        own = all(cards.is_card(code, "italian") for code in self.deck(self.min_players))
+        return ("italian",) if own else ("french",)
 
     def resolve_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         return resolve_options(self.id, self.options, options, players)
