@@ -611,7 +611,7 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
             "leader": bool(player_id and leader_id == player_id),
             "to_act": number in to_act,
             "hand_count": hand_counts[number] if number < len(hand_counts) else None,
-            "dealer": view.get("dealer") == number,
+            "dealer": view.get("dealer") == number and get_engine(game).max_players > 1,  # no dealer alone
             "team": team_of.get(number, 0) if paired else None,
             "played": trick.get(number),
             "took_last": bool(last_trick and last_trick.get("winner") == number),

@@ -175,3 +175,48 @@ def test_every_game_with_every_face_draws_every_card_and_updates_fast(chromium, 
     assert not blank, f"blank cards: {blank}"
     assert not slow, f"table updates over {BUDGET_MS} ms of main thread: {slow}"
     assert not errors, errors
+
+
+#: each Solitario column's box and the boxes of its cards, and what a one-person table shows
+SOLITARIO_JS = """() => {
+  const board = document.querySelector('.solitario').getBoundingClientRect();
+  const columns = [...document.querySelectorAll('.sol-column')].map((col) => {
+    const box = col.getBoundingClientRect();
+    const cards = [...col.querySelectorAll('svg.playing-card')].map((c) => c.getBoundingClientRect())
+      .map((r) => ({x: r.x, right: r.right, w: r.width, h: r.height}));
+    return {x: box.x, right: box.right, cards};
+  });
+  return {board: {x: board.x, right: board.right}, columns,
+          dealer: [...document.querySelectorAll('#table-root .chip.dealer, #table-root .tag')]
+            .filter((t) => /mazziere|dealer/i.test(t.textContent)).length,
+          chat: document.querySelectorAll('#table-root .chat, #table-root form.chat-form').length,
+          overflow: document.documentElement.scrollWidth - window.innerWidth};
+}"""
+
+
+def test_solitario_fits_a_phone_with_no_dealer_and_no_chat(chromium, mazziere_server, artifacts):
+    """Issue 25: at 390 px the face-down rows spilled into the next columns and the seventh
+    column was pushed off; the one-person board showed a "mazziere" tag and a chat."""
+    base, env, still_up = mazziere_server
+    script = CREATE.replace("CASES", repr([("solitario", "french")]))
+    table_id = json.loads(manage(env, "shell", "-c", script).strip().splitlines()[-1])["solitario:french"]
+    player = Player(chromium, base, "mario")
+    player.log_in()
+    page = player.page
+    page.goto(f"{base}/tables/{table_id}/")
+    page.wait_for_selector(".sol-column svg.playing-card", state="attached")
+    for width in (1366, 390):
+        page.set_viewport_size({"width": width, "height": 900 if width > 600 else 844})
+        page.wait_for_timeout(200)
+        got = page.evaluate(SOLITARIO_JS)
+        assert got["overflow"] <= 0, f"the page scrolls sideways by {got['overflow']} px at {width} px"
+        assert len(got["columns"]) == 7
+        for n, col in enumerate(got["columns"]):
+            assert got["board"]["x"] - 0.5 <= col["x"] and col["right"] <= got["board"]["right"] + 0.5, (width, n, col)
+            for card in col["cards"]:  # every card (face-down ones too) inside its own column
+                assert col["x"] - 0.5 <= card["x"] and card["right"] <= col["right"] + 0.5, (width, n, card)
+                assert card["w"] >= 36 and card["h"] >= 54, (width, n, card)
+        assert got["dealer"] == 0 and got["chat"] == 0, got
+        page.screenshot(path=str(artifacts / f"solitario-{width}.png"), full_page=True)
+    player.context.close()
+    still_up()
