@@ -39,6 +39,7 @@ from apps.rankings.models import XpAward
 
 from .models import Seat, SocketConnection, Table
 from .selectors import Access, table_access, table_chat_state
+from .templatetags.cards import ITALIAN_FRENCH
 from .words import card_words, move_words, suit_words
 
 ITALIAN = frozenset(italian_deck())
@@ -90,10 +91,12 @@ def view_facts(view: dict[str, Any], players: int) -> tuple[dict[str, str], dict
 
 
 def face_for(table: Table | None, game: str) -> str:
-    if table is not None and table.face in ("italian", "french"):
-        return table.face
-    engine = get_engine(game)
-    return "italian" if set(engine.deck(engine.min_players)) <= ITALIAN else "french"
+    """The faces the cards are drawn with: the table's choice when the game offers it (its
+    registration's ``card_faces``), else the game's own deck; French faces on an Italian game
+    are ``italian_french`` (each card drawn as its French counterpart)."""
+    faces = get_engine(game).card_faces()
+    face = table.face if table is not None and table.face in faces else faces[0]
+    return ITALIAN_FRENCH if face == "french" and faces[0] == "italian" else face
 
 
 def _french_deck(game: str) -> bool:
@@ -618,7 +621,7 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
             "leader": bool(player_id and leader_id == player_id),
             "to_act": number in to_act,
             "hand_count": hand_counts[number] if number < len(hand_counts) else None,
-            "dealer": view.get("dealer") == number,
+            "dealer": view.get("dealer") == number and get_engine(game).max_players > 1,  # no dealer alone
             "team": team_of.get(number, 0) if paired else None,
             "played": trick.get(number),
             "took_last": bool(last_trick and last_trick.get("winner") == number),

@@ -28,7 +28,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from apps.audit.services import audit_record
 from apps.common.errors import (
@@ -66,6 +66,8 @@ NEXT_MATCH_TASK = "apps.tables.tasks.next_match"
 
 #: a table's stake per match and seat (platform.md §12): €100 is the Italian skill-game ceiling
 STAKE_MAX = {CASH: 10_000, CREDITS: 1_000_000}
+#: the card faces as the create-table form names them
+FACE_WORDS = {"italian": gettext_lazy("Italian"), "french": gettext_lazy("French")}
 SETTINGS_FIELDS = ("turn_seconds", "official", "stake", "currency", "private", "spectators", "game_options",
                    "players", "face")
 
@@ -135,7 +137,10 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
     want("official", is_bool, _("Yes or no."), game == "solitario")
     want("private", is_bool, _("Yes or no."), False)
     want("spectators", is_bool, _("Yes or no."), True)
-    want("face", lambda v: v in ("auto", "italian", "french"), _("Automatic, Italian or French."), "auto")
+    faces = engine.card_faces()  # only the decks the game can be drawn with (issue 25)
+    want("face", lambda v: v == "auto" or v in faces,
+         _("Cards for %(game)s: %(faces)s.") % {"game": engine.name,
+                                                  "faces": ", ".join(str(FACE_WORDS[f]) for f in faces)}, "auto")
     want("game_options", lambda v: isinstance(v, dict), _("The game's options."), {})
     if "players" not in fields and out.get("players") is not None and out["players"] < seated:
         fields["players"] = [_("%(n)s players are seated: it cannot be fewer.") % {"n": seated}]

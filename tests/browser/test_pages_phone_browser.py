@@ -93,7 +93,7 @@ def test_player_pages_fit_a_phone_and_the_forms_work(chromium, mazziere_server, 
         page.check("input[name=italian_deck][value=piacentine]")
         page.click("#cards-choice button[type=submit]")
         assert page.locator("#cards-choice input[value=piacentine]").is_checked()
-        assert page.locator("#cards-choice use[href*='piacentine.svg']").count() >= 4
+        assert page.locator("#cards-choice image[href*='/piacentine/']").count() >= 4
         # create a private Scopa table from the form: the options are words and numbers, no JSON
         page.goto(f"{base}/tables/")
         assert "JSON" not in page.inner_text("main") and "centesimi" not in page.inner_text("main")
@@ -135,7 +135,7 @@ def test_player_pages_fit_a_phone_and_the_forms_work(chromium, mazziere_server, 
         widths = page.eval_on_selector_all("[id$=-actions] svg.playing-card:not(.back)",
                                            "els => els.map(e => e.getBoundingClientRect().width)")
         assert widths and min(widths) >= 44, widths
-        assert page.locator("main svg.playing-card use[href*='piacentine.svg']").count() >= 3
+        assert page.locator("main svg.playing-card image[href*='/piacentine/']").count() >= 3
         _check(page, "briscola-table", width, shots)
         # a stake in euro with a decimal comma reaches the service as cents (refused here
         # because a practice table has no stake, in words, not as a developer message)

@@ -9,16 +9,17 @@ from pathlib import Path
 
 import pytest
 from django.template import Context, Template
+from django.utils import translation
 
 from apps.games.engines import cards
-from apps.tables.templatetags.cards import card_back_svg, card_svg, symbol_id
+from apps.tables.templatetags.cards import ITALIAN_FRENCH, card_back_svg, card_svg, suit_name, symbol_id
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static" / "cards"
 
 
-def _script():
-    spec = importlib.util.spec_from_file_location("draw_italian_cards", ROOT / "scripts" / "draw_italian_cards.py")
+def _script(name: str = "draw_italian_cards"):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -67,13 +68,14 @@ def test_french_sprite_is_the_vendored_package_with_its_licence():
 
 def test_card_markup():
     svg = card_svg("7d", "italian")
-    assert 'data-card="7d"' in svg and "napoletane.svg#c-7d" in svg and len(svg) < 300
-    assert "piacentine.svg#c-7d" in card_svg("7d", "italian", italian_deck="piacentine")
-    assert "svg-cards.svg#spade_queen" in card_svg("Qs", "french")
-    assert "svg-cards.svg#heart_10" in card_svg("Th", "french")
-    assert "svg-cards.svg#joker_red" in card_svg("X", "italian")
+    assert 'data-card="7d"' in svg and 'href="/static/cards/napoletane/c-7d.svg"' in svg and len(svg) < 300
+    assert "<use" not in svg  # an image of the card's own file: nothing cloned into the page
+    assert "piacentine/c-7d.svg" in card_svg("7d", "italian", italian_deck="piacentine")
+    assert "french/spade_queen.svg" in card_svg("Qs", "french")
+    assert "french/heart_10.svg" in card_svg("Th", "french")
+    assert "french/joker_red.svg" in card_svg("X", "italian")
     assert card_svg("<b>", "italian") == "" and card_svg("7x", "french") == ""
-    assert "napoletane.svg#back" in card_back_svg() and "svg-cards.svg#back" in card_back_svg(face="french")
+    assert "napoletane/back.svg" in card_back_svg() and "french/back.svg" in card_back_svg(face="french")
 
 
 @pytest.mark.django_db
@@ -82,16 +84,16 @@ def test_italian_faces_follow_the_viewer_profile(django_user_model):
 
     user = django_user_model.objects.create_user("deckfan", password="x" * 12)
     template = Template('{% load cards %}{% card "Rb" face %}{% card_back %}{% card_backs 3 %}')
-    assert template.render(Context({"face": "italian", "user": user})).count("napoletane.svg#") == 5
+    assert template.render(Context({"face": "italian", "user": user})).count("/napoletane/") == 5
     profile_deck_set(user=user, deck="piacentine")
     user = django_user_model.objects.get(pk=user.pk)
     html = template.render(Context({"face": "italian", "user": user}))
-    assert html.count("piacentine.svg#") == 5 and "napoletane" not in html
+    assert html.count("/piacentine/") == 5 and "napoletane" not in html
     # a renderer that shares one board between viewers names the deck itself
-    assert "napoletane.svg#c-Rb" in template.render(Context({"face": "italian", "user": user,
+    assert "napoletane/c-Rb.svg" in template.render(Context({"face": "italian", "user": user,
                                                              "italian_deck": "napoletane"}))
     # French tables stay French whatever the preference
-    assert "svg-cards.svg#back" in Template("{% load cards %}{% card_back %}").render(
+    assert "french/back.svg" in Template("{% load cards %}{% card_back %}").render(
         Context({"face": "french", "user": user}))
 
 
@@ -105,3 +107,48 @@ def test_profile_deck_choice_refuses_an_unknown_deck(django_user_model):
     with pytest.raises(ValidationFailed):
         profile_deck_set(user=user, deck="trevisane")
     assert not Profile.objects.filter(user=user).exclude(italian_deck="napoletane").exists()
+
+
+def test_each_card_has_its_own_small_file_split_from_the_sprites():
+    """Issue 25: a ``<use>`` into svg-cards.svg cloned each face's whole drawing into the page
+    (a Hearts page held ~815,000 elements); each card is now its own file, what the splitter
+    writes from the unmodified sprites (licence notice kept), referenced by an image."""
+    files = _script("split_card_sprites").all_files()
+    on_disk = {p for deck in ("french", "napoletane", "piacentine") for p in (STATIC / deck).glob("*.svg")}
+    assert set(files) == on_disk, "run scripts/split_card_sprites.py"
+    for path, text in files.items():
+        assert path.read_text() == text, f"run scripts/split_card_sprites.py ({path.name})"
+        assert len(text) < 90_000, path.name
+    assert len(files) == 54 + 41 + 41
+    for code in cards.french_deck() + ["X"]:
+        text = (STATIC / "french" / f"{symbol_id(code, 'french')}.svg").read_text()
+        assert "GNU Lesser General Public" in text and "David Bellot" in text
+    for code in cards.italian_deck():
+        assert (STATIC / "napoletane" / f"c-{code}.svg").exists() and (STATIC / "piacentine" / f"c-{code}.svg").exists()
+
+
+def test_italian_cards_with_french_faces_are_drawn_as_their_french_counterparts():
+    """Issue 25: bastoni were drawn as nothing, figures pointed at ``#diamond_F``, coppe were
+    clubs. Denari-quadri, coppe-cuori, bastoni-fiori, spade-picche; fante J, cavallo Q, re K."""
+    expected = {"7d": "diamond_7", "Ac": "heart_1", "5b": "club_5", "2s": "spade_2",
+                "Fd": "diamond_jack", "Cs": "spade_queen", "Rb": "club_king", "Rc": "heart_king"}
+    for code, drawn in expected.items():
+        svg = card_svg(code, ITALIAN_FRENCH)
+        assert f"french/{drawn}.svg" in svg and f'data-card="{code}"' in svg, code
+    for code in cards.italian_deck():  # every Italian card draws a French face that exists
+        href = re.search(r'href="/static/cards/(french/[^"]+)"', card_svg(code, ITALIAN_FRENCH)).group(1)
+        assert (STATIC / href).exists(), code
+    assert "french/back.svg" in card_back_svg(face=ITALIAN_FRENCH)
+    with translation.override("en"):  # named as drawn
+        assert 'aria-label="Queen of hearts"' in card_svg("Cc", ITALIAN_FRENCH, language="en")
+
+
+def test_french_cards_never_draw_as_italian_blanks():
+    """A French card asked with Italian faces is drawn French (a heart was drawn blank)."""
+    for code in set(cards.french_deck()) - set(cards.italian_deck()):
+        assert f"french/{symbol_id(code, 'french')}.svg" in card_svg(code, "italian"), code
+    assert "french/heart_7.svg" in card_svg("7h", "italian")
+
+
+def test_suit_names_follow_the_drawn_face():
+    assert suit_name("c", ITALIAN_FRENCH) in ("cuori", "hearts") and suit_name("c", "italian") == "coppe"

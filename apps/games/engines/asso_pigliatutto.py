@@ -19,6 +19,7 @@ class AssoPigliatuttoState(FishingState):
 class AssoPigliatuttoEngine(FishingEngine):
     id = "asso_pigliatutto"
     name = "Asso Pigliatutto"
+    faces = ("italian", "french")  # seed 000: or French cards without jokers, 8, 9, 10
     state_class = AssoPigliatuttoState
 
     def robot_score(self, ctx: RobotContext, action: Action, legal: list[Action]) -> float:

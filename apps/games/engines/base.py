@@ -246,6 +246,10 @@ class Engine(ABC):
     #: Scala 40), "units" (the engine's balances × stake from a 30-unit escrow: Bestia),
     #: "nets" (the engine's zero-sum nets, no bank: Poker all'italiana)
     settlement: ClassVar[str] = "pot"
+    #: the card faces a table of this game may be drawn with, its own deck's first: an Italian
+    #: game the seeds allow with French cards declares ``("italian", "french")``; empty means
+    #: its own deck's alone (see :meth:`card_faces`)
+    faces: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -257,6 +261,13 @@ class Engine(ABC):
             counts = ", ".join(str(n) for n in self.player_counts)
             raise ValueError(f"{self.id}: {players!r} players is not possible (allowed: {counts})")
         return players
+
+    def card_faces(self) -> tuple[str, ...]:
+        """The faces a table may choose (``"italian"``, ``"french"``), the game's own first."""
+        if self.faces:
+            return self.faces
+        own = all(cards.is_card(code, "italian") for code in self.deck(self.min_players))
+        return ("italian",) if own else ("french",)
 
     def resolve_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         return resolve_options(self.id, self.options, options, players)

@@ -173,6 +173,7 @@ class CirullaState(FishingState):
 class CirullaEngine(FishingEngine):
     id = "cirulla"
     name = "Cirulla"
+    faces = ("italian", "french")  # rules §3: Genoese/French faces use the same codes
     state_class = CirullaState
     options = fishing_options(target=51, target_max=201)
     action_types = ("play", "accuso")

@@ -16,6 +16,7 @@ class ScoponeState(FishingState):
 class ScoponeEngine(FishingEngine):
     id = "scopone"
     name = "Scopone"
+    faces = ("italian", "french")  # seed 000: also with French cards without jokers, 8, 9, 10
     min_players = 4
     max_players = 4
     player_counts = (4,)

@@ -1,11 +1,15 @@
-"""Cards drawn from SVG sprites: ``<svg><use href="<deck>.svg#<id>"/></svg>``.
+"""Cards drawn as images of one small SVG file each: ``<svg><image href="<deck>/<id>.svg"/></svg>``.
 
-Three sprites, one per deck (``static/cards/``): ``napoletane.svg`` and ``piacentine.svg``
-(drawn by ``scripts/draw_italian_cards.py``) and ``svg-cards.svg`` (the French faces of the
-``svg-cards`` npm package, LGPL-2.1, licence beside it). A page carries ~200 bytes a card;
-the browser loads each sprite once.
+Three decks (``static/cards/``): ``napoletane.svg`` and ``piacentine.svg`` (drawn by
+``scripts/draw_italian_cards.py``) and ``svg-cards.svg`` (the French faces of the ``svg-cards``
+npm package, LGPL-2.1, licence beside it), split by ``scripts/split_card_sprites.py`` into
+``static/cards/<deck>/<id>.svg``. A ``<use>`` into a sprite made the browser clone the card's
+whole drawing into the page (a French face is a deep tree: a Hearts page held ~815,000
+elements, each socket frame 1-3 s of main thread, issue 25); an image is parsed once,
+rasterised and cached, and costs the page two elements. A page carries ~250 bytes a card.
 
-``face`` is what a table asks for (``italian`` or ``french``, see ``render.face_for``).
+``face`` is what a table asks for (``italian``, ``french`` or ``italian_french``: Italian cards
+drawn with their French counterparts, see ``render.face_for``).
 Italian faces are drawn in the viewer's own deck (``Profile.italian_deck``): the template
 context's ``italian_deck`` when set (a renderer that shares one board between viewers sets
 it per deck), otherwise the context user's profile, otherwise Napoletane. A face may also
@@ -23,7 +27,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from apps.games.engines.cards import FRENCH_SUIT_NAMES, ITALIAN_SUIT_NAMES, is_card
+from apps.games.engines.cards import FRENCH_SUIT_NAMES, ITALIAN_SUIT_NAMES, is_card, italian_deck
 
 register = template.Library()
 
@@ -31,10 +35,23 @@ ITALIAN_DECKS = ("napoletane", "piacentine")
 DEFAULT_ITALIAN = "napoletane"
 #: card viewBoxes: the Italian drawings are 120 x 180, svg-cards' are 169.075 x 244.64
 VIEWBOX = {"napoletane": "0 0 120 180", "piacentine": "0 0 120 180", "french": "0 0 169.075 244.64"}
-SPRITE = {"napoletane": "cards/napoletane.svg", "piacentine": "cards/piacentine.svg",
-          "french": "cards/svg-cards.svg"}
+#: the drawn card's size in its file (the image fills the card's viewBox)
+SIZE = {"napoletane": ("120", "180"), "piacentine": ("120", "180"), "french": ("169.075", "244.64")}
 FRENCH_SUIT_IDS = {"h": "heart", "d": "diamond", "c": "club", "s": "spade"}
 FRENCH_RANK_IDS = {"A": "1", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+#: Italian cards drawn with French faces (a table's choice where the seeds allow French cards):
+#: each is drawn as its usual French counterpart (docs/decisions.md)
+ITALIAN_FRENCH = "italian_french"
+ITALIAN_TO_FRENCH_SUIT = {"d": "d", "c": "h", "b": "c", "s": "s"}  # denari-quadri, coppe-cuori, bastoni-fiori, spade-picche
+ITALIAN_TO_FRENCH_RANK = {"F": "J", "C": "Q", "R": "K"}  # fante J, cavallo Q, re K
+_ITALIAN_CODES = frozenset(italian_deck())
+
+
+def french_counterpart(code: str) -> str:
+    """The French card an Italian card is drawn as: ``Fb`` -> ``Jc``, ``7c`` -> ``7h``."""
+    if code not in _ITALIAN_CODES:
+        return code
+    return ITALIAN_TO_FRENCH_RANK.get(code[0], code[0]) + ITALIAN_TO_FRENCH_SUIT[code[1]]
 
 
 def italian_deck_of(user: Any) -> str:
@@ -47,10 +64,12 @@ def italian_deck_of(user: Any) -> str:
 
 
 def deck_for(face: str, code: str = "", italian_deck: str = DEFAULT_ITALIAN) -> str:
-    """The sprite a card is drawn from: a joker is always French."""
+    """The deck a card is drawn from: a joker, or any card only the French deck has, is French."""
+    if code and code not in _ITALIAN_CODES:
+        return "french"
     if face in ITALIAN_DECKS:
-        return "french" if code == "X" else face
-    if face == "italian" and code != "X":
+        return face
+    if face == "italian":
         return italian_deck if italian_deck in ITALIAN_DECKS else DEFAULT_ITALIAN
     return "french"
 
@@ -107,9 +126,19 @@ def _memo(key: tuple, draw, language: str | None = None) -> str:
     return markup
 
 
+def card_file(deck: str, symbol: str) -> str:
+    """The URL of one card's own file (``scripts/split_card_sprites.py``)."""
+    return static(f"cards/{deck}/{symbol}.svg")
+
+
+def _drawn(deck: str, symbol: str) -> str:
+    width, height = SIZE[deck]
+    return f'<image href="{card_file(deck, symbol)}" width="{width}" height="{height}"/>'
+
+
 def card_svg(code: str, face: str = "italian", css: str = "", italian_deck: str = DEFAULT_ITALIAN,
              language: str | None = None) -> str:
-    """An inline SVG for one card code, drawn from its deck's sprite; non-cards draw nothing.
+    """An inline SVG for one card code, the image of its own file; non-cards draw nothing.
     ``language``: the page's, when the caller knows it (else read: the labels are words)."""
     code = str(code)
     return _memo(("card", code, face, css, italian_deck), lambda: _card_svg(code, face, css, italian_deck), language)
@@ -119,17 +148,18 @@ def _card_svg(code: str, face: str, css: str, italian_deck: str) -> str:
     if not is_card(code, jokers=True):
         return ""
     deck = deck_for(face, code, italian_deck)
+    drawn = french_counterpart(code) if face == ITALIAN_FRENCH else code
     try:
-        symbol = symbol_id(code, deck)
+        symbol = symbol_id(drawn, deck)
     except KeyError:
         return ""
     if deck != "french" and code[1] not in "dcsb":
         return ""
-    if deck == "french" and code[1:] and code[1] not in FRENCH_SUIT_IDS:
+    if deck == "french" and drawn[1:] and drawn[1] not in FRENCH_SUIT_IDS:
         return ""
-    label = card_label(code, "french" if deck == "french" else "italian")
+    label = card_label(drawn, "french" if deck == "french" else "italian")
     return (f'<svg class="playing-card {_clean_css(css)}" viewBox="{VIEWBOX[deck]}" width="60" height="90" '
-            f'role="img" aria-label="{label}" data-card="{code}"><use href="{static(SPRITE[deck])}#{symbol}"/></svg>')
+            f'role="img" aria-label="{label}" data-card="{code}">{_drawn(deck, symbol)}</svg>')
 
 
 def card_back_svg(css: str = "", face: str = "italian", italian_deck: str = DEFAULT_ITALIAN,
@@ -140,10 +170,9 @@ def card_back_svg(css: str = "", face: str = "italian", italian_deck: str = DEFA
 
 def _card_back_svg(css: str, face: str, italian_deck: str) -> str:
     deck = deck_for(face, "", italian_deck)
-    # the French sprite's back takes its colour from the page (``fill: inherit``): board.css
-    # gives it one through ``back-french``, else it is drawn black and reads as a grey stripe
+    # the French back's file carries the colour the page gave svg-cards' ``fill: inherit``
     return (f'<svg class="playing-card back back-{deck} {_clean_css(css)}" viewBox="{VIEWBOX[deck]}" width="60" height="90" '
-            f'aria-hidden="true"><use href="{static(SPRITE[deck])}#back"/></svg>')
+            f'aria-hidden="true">{_drawn(deck, "back")}</svg>')
 
 
 _FACTS = "cards.facts"
@@ -204,7 +233,10 @@ SUIT_NAMES = {"italian": {"d": "denari", "c": "coppe", "s": "spade", "b": "basto
 @register.filter
 def suit_name(suit: str, face: str = "italian") -> str:
     """``trump_suit`` as a word in the page's language: "s" -> "spade" (Italian faces) or
-    "picche"/"spades" (French)."""
+    "picche"/"spades" (French, or an Italian game drawn with French faces)."""
+    suit = str(suit)
+    if face == ITALIAN_FRENCH:  # drawn as the French counterpart: named as drawn
+        face, suit = "french", ITALIAN_TO_FRENCH_SUIT.get(suit, suit)
     names = SUIT_NAMES["french"] if face == "french" else SUIT_NAMES["italian"]
-    word = names.get(str(suit))
+    word = names.get(suit)
     return str(SUIT_WORDS[word]) if word else str(suit)
