@@ -26,6 +26,7 @@ from typing import Any
 from django.db.models import Prefetch
 from django.template.loader import TemplateDoesNotExist, get_template, render_to_string
 from django.utils import timezone, translation
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -578,6 +579,17 @@ def _result(snap: Snapshot, names, teams: list[list[int]]) -> dict[str, Any] | N
             "solo_score": scores[0] if match.players == 1 and scores else None}
 
 
+def _grace(ms: Any) -> dict[str, Any]:
+    """A disconnected player's grace period (platform.md §8.3) as the seat shows it: the
+    deadline for the page's countdown and the time left when rendered ("2:45")."""
+    deadline = getattr(ms, "grace_deadline", None)
+    if deadline is None or not ms.robot_playing or ms.abandoned or ms.robot:
+        return {"grace_until": "", "grace_left": ""}
+    left = max(0, int((deadline - timezone.now()).total_seconds()))
+    return {"grace_until": deadline.isoformat(),
+            "grace_left": format_html('<span class="left">{}:{}</span>', left // 60, f"{left % 60:02d}")}
+
+
 def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str, Any]], teams: list[list[int]],
                   players: int, playing: bool, connected: set[int] = frozenset(), leader_id: int | None = None
                   ) -> dict[str, Any]:
@@ -603,6 +615,7 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
             "number": number, "name": entry.get("name") or "", "robot": entry.get("robot", False),
             "free": not entry.get("name"),
             "robot_playing": bool(ms and ms.robot_playing and not ms.robot),
+            **_grace(ms),
             "abandoned": bool(ms and ms.abandoned),
             "connected": bool(player_id and player_id in connected),
             "leader": bool(player_id and leader_id == player_id),
