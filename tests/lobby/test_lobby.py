@@ -11,6 +11,7 @@ from django.test import Client
 from django.utils import translation
 
 from apps.compliance.services import sanction_issue
+from apps.games.engines import ENGINES
 from apps.tables import services
 from apps.tables.models import Seat, SocketConnection, Table
 from apps.wallet.services import wallet_credit
@@ -193,3 +194,12 @@ def test_the_lobby_reads_a_fixed_number_of_queries(url, django_assert_max_num_qu
     with django_assert_max_num_queries(12):
         big = page(client, url)
     assert big.count("data-table=") == 8 > small.count("data-table=") == 2
+
+
+def test_play_now_opens_a_table_of_every_game():
+    player = make_user(nickname="Tutti_1")
+    client = client_for(player)
+    for game in ENGINES:
+        resp = client.post(f"/lobby/play/{game}/")
+        table = Table.objects.filter(game=game, seats__player=player).get()
+        assert resp.status_code == 302 and resp["Location"] == f"/tables/{table.pk}/", game
