@@ -181,15 +181,17 @@ def table_revision(*, table_id: int) -> int | None:
 
 def _waiting(tables: QuerySet) -> QuerySet:
     """Open public tables with a free seat that a player could sit at now: no match in play
-    (a poker table deals the newcomer in at the next hand, so its hand in play does not count),
-    the tables closest to starting first (fewest free seats, then the oldest)."""
+    (a poker table deals the newcomer in at the next hand, so its hand in play does not count);
+    first those where someone has the table open (a seated player who closed the page is not
+    waiting), then the closest to starting (fewest free seats), then the oldest."""
     playing = TableMatch.objects.filter(table=OuterRef("pk"), match__status=Match.PLAYING)
     return (tables.filter(status=Table.OPEN, private=False)
             .annotate(free=Count("seats", filter=Q(seats__player__isnull=True, seats__robot=False)),
-                      humans=Count("seats", filter=Q(seats__player__isnull=False)))
+                      humans=Count("seats", filter=Q(seats__player__isnull=False)),
+                      present=Exists(SocketConnection.objects.filter(table=OuterRef("pk"))))
             .filter(free__gt=0)
             .filter(Q(game=POKER) | ~Exists(playing))
-            .order_by("free", "id"))
+            .order_by("-present", "free", "id"))
 
 
 def tables_waiting(*, limit: int = 12) -> list[dict[str, Any]]:

@@ -102,6 +102,17 @@ def test_play_now_seats_the_player_at_the_first_open_table():
     assert Seat.objects.filter(player=mario).count() == 1
 
 
+def test_play_now_prefers_a_table_whose_player_is_there():
+    gone, here = make_user(nickname="Andato_1"), make_user(nickname="Presente_2")
+    left = services.table_create(user=gone, data={"game": "briscola"})  # then closed the page
+    waiting = services.table_create(user=here, data={"game": "briscola"})
+    SocketConnection.objects.create(channel_name="here", table=waiting, user=here)
+    mario = make_user(nickname="Mario_88")
+    tables = section(page(client_for(mario)), "lobby-tables")
+    assert tables.index(f'data-table="{waiting.pk}"') < tables.index(f'data-table="{left.pk}"')
+    assert client_for(mario).post("/lobby/play/briscola/")["Location"] == f"/tables/{waiting.pk}/"
+
+
 def test_play_now_opens_a_table_with_the_default_settings_when_none_is_open():
     mario = make_user(nickname="Mario_88")
     before = set(Table.objects.values_list("pk", flat=True))
