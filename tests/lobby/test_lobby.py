@@ -139,6 +139,13 @@ def test_play_now_refusals_are_clear_messages():
     assert Client().post("/lobby/play/briscola/")["Location"].startswith("/accounts/login/")
 
 
+def test_a_visitor_is_asked_to_log_in_then_comes_back_to_the_lobby():
+    table = services.table_create(user=make_user(nickname="Giulia"), data={"game": "briscola"})
+    html = page(Client(HTTP_ACCEPT_LANGUAGE="it"))
+    assert f"/lobby/sit/{table.pk}/" not in html and "/lobby/play/" not in html  # no form a visitor cannot use
+    assert html.count('href="/accounts/login/?next=/"') >= 14  # every game's Gioca subito and the waiting table
+
+
 def test_the_next_tournaments_show_their_entry_and_seats_left():
     operator = make_user(group="operator")
     t = tournament_create(operator, name="Coppa della sera", game="briscola", min_players=8, max_players=8,
