@@ -178,9 +178,9 @@ def test_players_online_counts_players_with_a_table_socket():
     SocketConnection.objects.create(channel_name="c1", table=table, user=giulia)
     SocketConnection.objects.create(channel_name="c2", table=table, user=giulia)
     SocketConnection.objects.create(channel_name="c3", table=table, user=make_user(group="operator"))
-    assert "1 giocatore online" in page(client_for(giulia))
+    assert "1 giocatore online al tavolo" in page(client_for(giulia))
     with translation.override("en"):
-        assert "1 player online" in page(Client(HTTP_ACCEPT_LANGUAGE="en"))
+        assert "1 player online at a table" in page(Client(HTTP_ACCEPT_LANGUAGE="en"))
 
 
 def test_the_live_part_is_polled_and_carries_the_balances():
