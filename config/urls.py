@@ -1,7 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from apps.games.views import lobby, rules
+from apps.games.views import rules
+from apps.lobby.views import lobby
 from apps.rankings.views import leaderboard_page
 
 from .api_urls import api_fallback
@@ -9,6 +10,7 @@ from .api_urls import urlpatterns as api_urlpatterns
 
 urlpatterns = [
     path("", lobby, name="lobby"),
+    path("lobby/", include("apps.lobby.urls")),
     path("games/<str:game>/rules/", rules, name="game_rules"),
     path("accounts/", include("apps.players.urls")),
     path("tables/", include("apps.tables.urls")),

@@ -33,6 +33,7 @@ from django.utils import timezone
 from apps.common.roles import STAFF_GROUPS
 from apps.matches.models import Match, MatchSeat
 from apps.tables.models import SocketConnection, Table
+from apps.tables.selectors import players_online_count
 from apps.wallet.models import BONUS, CASH, CREDITS, CURRENCIES, Account, Entry
 from apps.wallet.selectors import ledger_check
 
@@ -270,8 +271,7 @@ def tournament_fill_rates(*, ids: set[int]) -> dict[int, int]:
 
 def online_now() -> dict[str, int]:
     """Open tables, tables with a socket open, players with a socket open, matches in play."""
-    players = (SocketConnection.objects.exclude(user__is_superuser=True)
-               .exclude(user__groups__name__in=STAFF_GROUPS).values("user").distinct().count())
+    players = players_online_count()  # the same figure the players' lobby shows
     return {
         "tables_open": Table.objects.filter(status=Table.OPEN).count(),
         "tables_connected": SocketConnection.objects.values("table").distinct().count(),

@@ -1,4 +1,4 @@
-"""Game pages: the lobby of games on offer and each game's rules."""
+"""Game pages: each game's rules (the lobby is ``apps.lobby``'s)."""
 
 from __future__ import annotations
 
@@ -17,11 +17,6 @@ from .engines import ENGINES
 from .selectors import game_catalogue
 
 RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
-
-
-def lobby(request):
-    """The lobby: the games on offer (tables and tournaments join it as they land)."""
-    return render(request, "lobby.html", {"games": game_catalogue()})
 
 
 #: sections of a rules file written for the engine's developers, not for players

@@ -1,5 +1,6 @@
 from apps.common.roles import has_role, is_staff_member
 from apps.compliance.selectors import sanction_describe, sanctions_active
+from apps.wallet.selectors import wallet_balances_many
 
 from .selectors import nickname_of
 
@@ -15,6 +16,8 @@ def player(request) -> dict:
         "active_sanctions": [] if staff else [sanction_describe(s) for s in sanctions_active(player=user)],
         "is_staff_member": is_staff_member(user),
         "nickname": nickname_of(user),
+        #: the player's own balances in the header of every page (cash, bonus, credits; one query)
+        "balances": None if staff else wallet_balances_many(player_ids=[user.pk])[user.pk],
         "is_compliance": has_role(user, "compliance"),
         "is_operator": has_role(user, "operator"),
         "is_finance": has_role(user, "finance"),

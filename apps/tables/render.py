@@ -26,8 +26,9 @@ from typing import Any
 from django.db.models import Prefetch
 from django.template.loader import TemplateDoesNotExist, get_template, render_to_string
 from django.utils import timezone, translation
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from apps.chat.selectors import table_chat_recent
 from apps.common.roles import is_player
@@ -334,7 +335,8 @@ def _last_move(snap: Snapshot, names, french: bool) -> str:
     return move_words(name=_name(names, act.seat), action=act.action, events=act.events, french=french)
 
 
-def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], players: int) -> dict[str, Any]:
+def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], players: int,
+            staked: bool = True) -> dict[str, Any]:
     """The score as the game counts it: a small table (columns, rows) and per-seat facts."""
     per_seat: dict[int, list[tuple[str, Any]]] = {s: [] for s in range(players)}
     columns: list[str] = []
@@ -457,7 +459,7 @@ def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], play
         if last and last.get("bestia"):
             notes.append(_("Bestia last hand: %(names)s") % {"names": ", ".join(_name(names, s) for s in last["bestia"])})
     elif game in BOARD_MOVE_GAMES:
-        columns, rows, notes = _board_move_scores(game, view, names, teams, players, per_seat)
+        columns, rows, notes = _board_move_scores(game, view, names, teams, players, per_seat, staked=staked)
     return {"columns": columns, "rows": rows, "per_seat": per_seat, "notes": notes, "sheet": sheet}
 
 
@@ -468,7 +470,7 @@ POKER_PHASES = {"bet1": gettext_lazy("first betting round"), "draw": gettext_laz
                 "bet2": gettext_lazy("second betting round")}
 
 
-def _board_move_scores(game, view, names, teams, players, per_seat):
+def _board_move_scores(game, view, names, teams, players, per_seat, staked: bool = True):
     """The score of the games played on the board, as each counts it."""
     columns: list[str] = []
     rows: list[dict[str, Any]] = []
@@ -510,9 +512,11 @@ def _board_move_scores(game, view, names, teams, players, per_seat):
             notes.append(_("Out above %(limit)s points") % {"limit": view.get("limit")})
         else:
             notes.append(_("Fixed hands"))
-        notes.append(_("Turn %(n)s") % {"n": view.get("turn_no")} + (
+        # rounds around the table, counted from 1 as people count them (the engine counts turns from 0)
+        round_no = (view.get("turn_no") or 0) // max(1, len(in_hand)) + 1
+        notes.append(pgettext("scala40", "Round %(n)s") % {"n": round_no} + (
             " · " + _("first round: nobody closes") if view.get("first_round") else ""))
-        if view.get("pot"):
+        if view.get("pot") and staked:  # a pot of entry fees means nothing at a table with no stake
             notes.append(_("In the pot: %(pot)s stakes") % {"pot": view.get("pot")})
     elif game == "poker_italiana":
         for info in view.get("seat_info") or []:
@@ -591,9 +595,20 @@ def _result(snap: Snapshot, names, teams: list[list[int]]) -> dict[str, Any] | N
             "solo_score": scores[0] if match.players == 1 and scores else None}
 
 
+def _grace(ms: Any) -> dict[str, Any]:
+    """A disconnected player's grace period (platform.md §8.3) as the seat shows it: the
+    deadline for the page's countdown and the time left when rendered ("2:45")."""
+    deadline = getattr(ms, "grace_deadline", None)
+    if deadline is None or not ms.robot_playing or ms.abandoned or ms.robot:
+        return {"grace_until": "", "grace_left": ""}
+    left = max(0, int((deadline - timezone.now()).total_seconds()))
+    return {"grace_until": deadline.isoformat(),
+            "grace_left": format_html('<span class="left">{}:{}</span>', left // 60, f"{left % 60:02d}")}
+
+
 def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str, Any]], teams: list[list[int]],
-                  players: int, playing: bool, connected: set[int] = frozenset(), leader_id: int | None = None
-                  ) -> dict[str, Any]:
+                  players: int, playing: bool, connected: set[int] = frozenset(), leader_id: int | None = None,
+                  staked: bool = True) -> dict[str, Any]:
     """The felt of one view: seats with names, backs and stats, the cards in the middle, the
     score as the game counts it. The live table passes ``view(None)``, a replay the player's own."""
     team_of = {s: i for i, t in enumerate(teams) for s in t}
@@ -606,7 +621,7 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
                        for n, c in enumerate(hand_counts)]
     trick = {t["seat"]: t["card"] for t in (view.get("trick") or []) if isinstance(t, dict)}
     last_trick = view.get("last_trick") if isinstance(view.get("last_trick"), dict) else None
-    scores = _scores(game, view, names, teams, players) if game in PUBLIC_BOARD_GAMES and view else None
+    scores = _scores(game, view, names, teams, players, staked) if game in PUBLIC_BOARD_GAMES and view else None
     seats = []
     for number in range(players):
         entry = names.get(number, {})
@@ -616,6 +631,7 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
             "number": number, "name": entry.get("name") or "", "robot": entry.get("robot", False),
             "free": not entry.get("name"),
             "robot_playing": bool(ms and ms.robot_playing and not ms.robot),
+            **_grace(ms),
             "abandoned": bool(ms and ms.abandoned),
             "connected": bool(player_id and player_id in connected),
             "leader": bool(player_id and leader_id == player_id),
@@ -666,7 +682,8 @@ def public_context(snap: Snapshot) -> dict[str, Any]:
     teams = [list(t) for t in state.teams] if state is not None else [[s] for s in range(players)]
     playing = match is not None and match.status == Match.PLAYING
     board = board_context(game=game, view=view, names=names, teams=teams, players=players, playing=playing,
-                          connected=snap.connected, leader_id=table.leader_id if table else None)
+                          connected=snap.connected, leader_id=table.leader_id if table else None,
+                          staked=bool(match.stake if match is not None else table.stake))
     if match is None:
         board["scores"] = None
         for seat in board["seats"]:
@@ -947,7 +964,7 @@ def replay_context(*, match: Match, steps: list[dict[str, Any]], index: int, sea
     view = step["view"]
     teams = view.get("teams") or _teams_of(game, match.players)
     board = board_context(game=game, view=view, names=names, teams=teams, players=match.players,
-                          playing=index < len(steps) - 1 or not step.get("result"))
+                          playing=index < len(steps) - 1 or not step.get("result"), staked=bool(match.stake))
     moves = [{"index": i, "text": move_words(name=_name(names, s["seat"]), action=s["action"], events=None,
                                              french=french)}
              for i, s in enumerate(steps) if s.get("action") is not None]

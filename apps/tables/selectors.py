@@ -5,15 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from apps.common.errors import Conflict, Forbidden, NotFoundError
-from apps.common.roles import COMPLIANCE, OPERATOR, has_role, is_staff_member
+from apps.common.roles import COMPLIANCE, OPERATOR, STAFF_GROUPS, has_role, is_staff_member
 from apps.matches.selectors import match_view
 from apps.players.selectors import chat_hidden_of
 
-from .models import Match, Seat, Table, TableInvite, TableMatch
+from .models import Match, Seat, SocketConnection, Table, TableInvite, TableMatch
+from .poker import POKER
 
 
 @dataclass(frozen=True)
@@ -192,3 +193,58 @@ def table_revision(*, table_id: int) -> int | None:
     it with the revision they last rendered.
     """
     return Table.objects.filter(pk=table_id).values_list("revision", flat=True).first()
+
+
+# -- the lobby a player lands on (issue 25) ----------------------------------------------------
+
+
+def _waiting(tables: QuerySet) -> QuerySet:
+    """Open public tables with a free seat that a player could sit at now: no match in play
+    (a poker table deals the newcomer in at the next hand, so its hand in play does not count);
+    first those where someone has the table open (a seated player who closed the page is not
+    waiting), then the closest to starting (fewest free seats), then the oldest."""
+    playing = TableMatch.objects.filter(table=OuterRef("pk"), match__status=Match.PLAYING)
+    return (tables.filter(status=Table.OPEN, private=False)
+            .annotate(free=Count("seats", filter=Q(seats__player__isnull=True, seats__robot=False)),
+                      humans=Count("seats", filter=Q(seats__player__isnull=False)),
+                      present=Exists(SocketConnection.objects.filter(table=OuterRef("pk"))))
+            .filter(free__gt=0)
+            .filter(Q(game=POKER) | ~Exists(playing))
+            .order_by("-present", "free", "id"))
+
+
+def tables_waiting(*, limit: int = 12) -> list[dict[str, Any]]:
+    """Tables waiting for players (someone is seated, a seat is free), as the lobby lists them:
+    two queries whatever their number."""
+    tables = _waiting(Table.objects.all()).filter(humans__gt=0)[:limit]
+    tables = tables.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player__profile").order_by("number")))
+    rows = []
+    for t in tables:
+        names = [getattr(getattr(s.player, "profile", None), "nickname", None) or "" for s in t.seats.all()
+                 if s.player_id]
+        rows.append({"id": t.pk, "game": t.game, "players": t.players, "free": t.free, "names": names,
+                     "player_ids": [s.player_id for s in t.seats.all() if s.player_id],
+                     "robots": sum(1 for s in t.seats.all() if s.robot),
+                     "stake": t.stake, "currency": t.currency, "official": t.official})
+    return rows
+
+
+def table_ids_to_join(*, game: str, official: bool, user) -> list[int]:
+    """"Gioca subito": the open public tables of ``game`` a player joins with one click, with
+    the settings a new table gets (no stake; practice or official as the game's default), the
+    closest to starting first; never one where ``user`` is seated already."""
+    tables = _waiting(Table.objects.filter(game=game, stake=0, official=official))
+    return list(tables.exclude(seats__player=user).values_list("pk", flat=True)[:5])
+
+
+def table_seated_waiting(*, game: str, user) -> int | None:
+    """The open table of ``game`` where ``user`` already has a seat (Gioca subito goes back to it)."""
+    return (Table.objects.filter(status=Table.OPEN, game=game, seats__player=user)
+            .order_by("-id").values_list("pk", flat=True).first())
+
+
+def players_online_count() -> int:
+    """Players (not staff) with a table socket open: the back office's "online now" figure."""
+    return (SocketConnection.objects.exclude(user__is_superuser=True)
+            .exclude(user__groups__name__in=STAFF_GROUPS).values("user").distinct().count())

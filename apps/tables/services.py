@@ -59,7 +59,7 @@ from . import broadcast, poker
 from .dealing import table_match_begin
 from .models import CASH, CREDITS, Match, Seat, SocketConnection, Table, TableInvite, TableMatch
 from .render import snapshot_moved
-from .selectors import table_access
+from .selectors import table_access, table_ids_to_join, table_seated_waiting
 
 #: the tables' Celery task (``tasks.py``), enqueued by name: the task calls these services
 NEXT_MATCH_TASK = "apps.tables.tasks.next_match"
@@ -752,3 +752,28 @@ def table_watch(*, user, table_id: Any) -> Table:
                         code="private_table" if table.private else "permission_denied")
     return table
 
+
+
+#: a refusal that only means "this table, not another": Gioca subito tries the next one
+_TAKEN_MEANWHILE = ("table_full", "seat_taken", "already_seated")
+
+
+def table_play_now(*, user, game: Any, ip: str | None = None) -> Table:
+    """"Gioca subito": seat ``user`` at the first open public table of ``game`` with a new
+    table's settings (no stake, practice or official as the game's default), or open such a
+    table. A player already seated at a table of that game goes back to it. Refusals are the
+    ones of sitting (platform.md §8.1), in the same order."""
+    if not isinstance(game, str) or game not in ENGINES:
+        raise ValidationFailed(_("Unknown game."), fields={"game": [_("One of: %(games)s.") % {"games": ", ".join(ENGINES)}]})
+    _player_checks(user)
+    seated = table_seated_waiting(game=game, user=user)
+    if seated is not None:
+        return Table.objects.get(pk=seated)
+    defaults = _validate_settings({}, game=game)
+    for table_id in table_ids_to_join(game=game, official=defaults["official"], user=user):
+        try:
+            return table_sit(user=user, table_id=table_id, ip=ip)
+        except (Conflict, NotFoundError) as exc:  # filled, started or closed since it was read
+            if isinstance(exc, Conflict) and exc.code not in _TAKEN_MEANWHILE:
+                raise
+    return table_create(user=user, data={"game": game}, ip=ip)

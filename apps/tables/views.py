@@ -9,7 +9,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_POST
 
 from apps.common.errors import DomainError, NotFoundError
@@ -160,7 +160,8 @@ def table_seat_action(request, table_id: int, what: str):
 def my_matches(request):
     matches = list(match_selectors.player_finished_matches(user=request.user)[:50])
     names = {g["id"]: g["name"] for g in game_catalogue()}
-    statuses = {Match.FINISHED: _("finished"), Match.CANCELLED: _("cancelled")}
+    statuses = {Match.FINISHED: pgettext("match status", "finished"),
+                Match.CANCELLED: pgettext("match status", "cancelled")}
     for m in matches:
         m.game_name = names.get(m.game, m.game)
         m.status_label = statuses.get(m.status, m.status)

@@ -190,3 +190,20 @@ def my_matches_in_play(*, user, tournament: Tournament | None = None) -> list[To
     if tournament is not None:
         rows = rows.filter(tournament=tournament)
     return list(rows)
+
+
+def tournaments_next(*, limit: int = 6) -> list[dict[str, Any]]:
+    """Tournaments taking registrations, as the lobby a player lands on lists them (issue 25):
+    scheduled ones by start time, then Sit&Go by seats left (the fullest starts first); one query."""
+    now = timezone.now()
+    qs = tournament_list(status=Tournament.OPEN).filter(registrations_paused_at__isnull=True).filter(
+        Q(kind=Tournament.SIT_AND_GO) | Q(registrations_close_at__gt=now))
+    rows = []
+    for t in qs[:100]:
+        seats_left = max(0, t.max_players - t.n_entrants)
+        rows.append({"id": t.pk, "name": t.name, "game": t.game, "kind": t.kind, "starts_at": t.starts_at,
+                     "buy_in_cents": t.buy_in_cents, "prize": t.prize,
+                     "entry": rules.entry_display(buy_in_cents=t.buy_in_cents, fee_cents=t.fee_cents),
+                     "entrants": t.n_entrants, "max_players": t.max_players, "seats_left": seats_left})
+    rows.sort(key=lambda r: (r["starts_at"] is None, r["starts_at"] or now, r["seats_left"], r["id"]))
+    return rows[:limit]

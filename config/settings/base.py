@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "apps.chat",
     "apps.rankings",
     "apps.review",
+    "apps.lobby",
     "apps.demo",
     "apps.backoffice",
 ]

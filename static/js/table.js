@@ -100,6 +100,11 @@
       const span = timer.querySelector(".left");
       if (span) span.textContent = left;
     }
+    for (const el of root.querySelectorAll("[data-grace]")) { // a disconnected player's grace: m:ss
+      const left = Math.max(0, Math.round((Date.parse(el.dataset.grace) - Date.now()) / 1000));
+      const span = el.querySelector(".left");
+      if (span) span.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    }
     for (const el of root.querySelectorAll("[data-countdown]")) {
       const left = Math.max(0, Math.round((Date.parse(el.dataset.countdown) - Date.now()) / 1000));
       const span = el.querySelector(".left");

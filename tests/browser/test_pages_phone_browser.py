@@ -119,7 +119,7 @@ def test_player_pages_fit_a_phone_and_the_forms_work(chromium, mazziere_server, 
         # the leader invites from the page; the table then opens for the guest
         page.fill("form.invite input[name=nickname]", NICKNAMES[guest])
         page.click("form.invite button[type=submit]")
-        assert "invitato" in page.inner_text(".messages")
+        assert "Invito inviato a" in page.inner_text(".messages")
         assert guest_page.goto(table_url).status == 200
         other.close()
         # a practice Briscola with a robot: the cards in play are drawn from the player's deck

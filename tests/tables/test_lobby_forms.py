@@ -110,7 +110,7 @@ def test_private_table_invite_from_the_page_and_a_clear_page_for_the_uninvited(c
     page = client.get(f"/tables/{table.pk}/").content.decode()
     assert 'class="invite card"' in page
     answer = client.post(f"/tables/{table.pk}/invite/", {"nickname": "ospite"}, follow=True)
-    assert "invitato" in answer.content.decode()
+    assert "Invito inviato a ospite" in answer.content.decode()
     unknown = client.post(f"/tables/{table.pk}/invite/", {"nickname": "Nessuno"}, follow=True)
     assert "Nessun giocatore ha quel nickname." in unknown.content.decode()
     client.force_login(guest)
