@@ -5,10 +5,8 @@ Every write goes through ``services`` (validated like the API, audited there).""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,51 +14,58 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
 from apps.common.errors import DomainError
 from apps.common.net import request_ip
 from apps.common.roles import OPERATOR, has_role
 
 from . import selectors, services
+from .amounts import euro_text
+from .forms import (
+    STATUS_LABELS,
+    TournamentForm,
+    option_fieldsets,
+    preview_entrants,
+    preview_rows,
+    split_preview_from_form,
+    tournament_body,
+)
 from .models import Registration, Tournament, TournamentMatch
-from .rules import entry_display
-
-
-class TournamentForm(forms.ModelForm):
-    payouts = forms.CharField(required=False, help_text="percentages by position, e.g. [50, 30, 20]")
-    game_options = forms.CharField(required=False, help_text='JSON, e.g. {"target": 11}')
-
-    class Meta:
-        model = Tournament
-        fields = ["name", "game", "kind", "format", "buy_in_cents", "fee_cents", "guaranteed_cents", "prize",
-                  "satellite_target", "min_players", "max_players", "starts_at", "payouts", "game_options",
-                  "rounds", "turn_seconds"]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        for name, default in (("payouts", None), ("game_options", {})):
-            raw = self.data.get(name) or ""
-            try:
-                data[name] = json.loads(raw) if raw.strip() else default
-            except ValueError:
-                self.add_error(name, "Not valid JSON.")
-        return data
 
 
 class RegistrationInline(admin.TabularInline):
     model = Registration
     fk_name = "tournament"
-    fields = ("nickname", "created", "paid_bonus_cents", "paid_cash_cents", "seat_from", "eliminated", "position",
-              "vp", "prize_cents", "refund_rule", "refund_cents", "refund_parts", "refund_paid_at")
+    fields = ("nickname", "created", "paid_bonus", "paid_cash", "seat_from", "eliminated", "position",
+              "vp", "prize", "refund_rule", "refund", "refund_parts", "refund_paid_at")
     readonly_fields = fields
     extra = 0
     can_delete = False
+    verbose_name = gettext_lazy("registration")
+    verbose_name_plural = gettext_lazy("registrations")
 
     def get_queryset(self, request):
         return super().get_queryset(request).filter(active=True)
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
+
+    @admin.display(description=gettext_lazy("paid in bonus"))
+    def paid_bonus(self, obj: Registration) -> str:
+        return euro_text(obj.paid_bonus_cents)
+
+    @admin.display(description=gettext_lazy("paid in cash"))
+    def paid_cash(self, obj: Registration) -> str:
+        return euro_text(obj.paid_cash_cents)
+
+    @admin.display(description=gettext_lazy("prize"))
+    def prize(self, obj: Registration) -> str:
+        return euro_text(obj.prize_cents)
+
+    @admin.display(description=gettext_lazy("refund"))
+    def refund(self, obj: Registration) -> str:
+        return euro_text(obj.refund_cents)
 
 
 class TournamentMatchInline(admin.TabularInline):
@@ -69,29 +74,60 @@ class TournamentMatchInline(admin.TabularInline):
     readonly_fields = fields
     extra = 0
     can_delete = False
+    verbose_name = gettext_lazy("tournament match")
+    verbose_name_plural = gettext_lazy("tournament matches")
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
 
 
+#: the add/edit form's sections; each game's options follow, shown for the chosen game only
+FIELDSETS = [
+    (None, {"fields": ["name", "game", "kind", "format"]}),
+    (gettext_lazy("Entry and prizes"), {"fields": ["buy_in_cents", "fee_cents", "guaranteed_cents", "prize",
+                                                   "satellite_target", "payouts"]}),
+    (gettext_lazy("Players and time"), {"fields": ["min_players", "max_players", "starts_at", "rounds",
+                                                   "turn_seconds"]}),
+]
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     form = TournamentForm
-    list_display = ("id", "name", "game", "kind", "format", "entry", "status", "starts_at", "entrants")
+    list_display = ("id", "name", "game", "kind", "format", "entry", "status_words", "starts_at", "entrants")
     list_filter = ("status", "kind", "format", "prize", "game")
     search_fields = ("name",)
     inlines = [RegistrationInline, TournamentMatchInline]
     change_form_template = "admin/tournaments/tournament/change_form.html"
     actions = ["registrations_pause_resume"]
 
+    class Media:
+        js = ["js/tournament_admin.js"]
+
     def get_queryset(self, request):
         return selectors.tournament_list()
 
-    @admin.display(description="entry")
-    def entry(self, obj: Tournament) -> str:
-        return entry_display(buy_in_cents=obj.buy_in_cents, fee_cents=obj.fee_cents)
+    def get_fieldsets(self, request, obj=None):
+        return [*FIELDSETS, *option_fieldsets()]
 
-    @admin.display(description="entrants")
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        """The operator's form; after a refused save, with the service's reasons in it."""
+        form = super().get_form(request, obj, change=change, **kwargs)
+        refused = getattr(request, "_tournament_refused", None)
+        return type(form.__name__, (form,), {"refused": refused}) if refused else form
+
+    @admin.display(description=gettext_lazy("entry"))
+    def entry(self, obj: Tournament) -> str:
+        if obj.fee_cents:
+            return f"{euro_text(obj.buy_in_cents)} ({euro_text(obj.buy_in_cents - obj.fee_cents)}" \
+                   f"+{euro_text(obj.fee_cents)})"
+        return euro_text(obj.buy_in_cents)
+
+    @admin.display(description=gettext_lazy("status"), ordering="status")
+    def status_words(self, obj: Tournament) -> str:
+        return str(STATUS_LABELS.get(obj.status, obj.status))
+
+    @admin.display(description=gettext_lazy("entrants"))
     def entrants(self, obj: Tournament) -> int:
         return getattr(obj, "n_entrants", 0)
 
@@ -108,33 +144,36 @@ class TournamentAdmin(admin.ModelAdmin):
         return request.user.is_staff
 
     def save_model(self, request, obj, form, change):
-        data = {k: form.cleaned_data.get(k) for k in form.Meta.fields}
-        data["satellite_target"] = data["satellite_target"].pk if data["satellite_target"] else None
-        data["starts_at"] = data["starts_at"].isoformat() if data["starts_at"] else None
-        if data.get("rounds") is None:
-            data.pop("rounds")
+        """One service call with the form's body; a change sends only what differs."""
+        data = dict(form.service_data)
         try:
             if change:
-                changed = {k: v for k, v in data.items() if k in form.changed_data}
+                current = tournament_body(selectors.tournament_get(tournament_id=obj.pk))
+                changed = {k: v for k, v in data.items() if current.get(k) != v}
                 saved = services.tournament_update(actor=request.user, tournament_id=obj.pk, data=changed,
                                                    ip=request_ip(request))
             else:
                 saved = services.tournament_create(actor=request.user, data=data, ip=request_ip(request))
         except DomainError as exc:
-            fields = exc.extra.get("fields") or {}
-            detail = "; ".join(f"{k}: {v[0]}" for k, v in fields.items()) or exc.detail
-            raise _Refused(detail) from None
+            raise _Refused(exc.extra.get("fields") or {"body": [exc.detail]}) from None
         obj.pk = saved.pk
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        """A save the service refuses (a race the form could not see) comes back as the form,
+        everything typed kept, the reasons next to the fields."""
+        extra_context = {**(extra_context or {}),
+                         "preview_url": reverse("admin:tournament_split_preview"),
+                         "preview_n": preview_entrants(request.POST.get("preview_entrants"), default=8)}
         try:
             return super().changeform_view(request, object_id, form_url, extra_context)
         except _Refused as exc:
-            messages.error(request, str(exc))
-            return redirect(request.get_full_path())
+            request._tournament_refused = exc.fields
+            return super().changeform_view(request, object_id, form_url, extra_context)
 
     def get_urls(self):
         own = [
+            path("split-preview/", self.admin_site.admin_view(self.split_preview_view),
+                 name="tournament_split_preview"),
             path("<int:tournament_id>/start/", self.admin_site.admin_view(self.start_view), name="tournament_start"),
             path("<int:tournament_id>/cancel/", self.admin_site.admin_view(self.cancel_view),
                  name="tournament_cancel"),
@@ -149,12 +188,19 @@ class TournamentAdmin(admin.ModelAdmin):
         if not has_role(request.user, OPERATOR):
             raise PermissionDenied
 
+    def split_preview_view(self, request):
+        """The live prize split while the form is typed (htmx posts the form): the rules'
+        own numbers for N entrants, in euro. Staff with the form only; nothing is saved."""
+        if not (self.has_add_permission(request) or self.has_change_permission(request)):
+            raise PermissionDenied
+        return _split_preview(request)
+
     def start_view(self, request, tournament_id: int):
         self._operator(request)
         if request.method == "POST":
             try:
                 services.tournament_start(tournament_id=tournament_id, actor=request.user, ip=request_ip(request))
-                messages.success(request, "Tournament started.")
+                messages.success(request, _("Tournament started."))
             except DomainError as exc:
                 messages.error(request, exc.detail)
         return redirect(reverse("admin:tournament_overview", args=[tournament_id]))
@@ -166,12 +212,14 @@ class TournamentAdmin(admin.ModelAdmin):
             try:
                 services.tournament_cancel(actor=request.user, tournament_id=tournament_id,
                                            reason=request.POST.get("reason", ""), ip=request_ip(request))
-                messages.success(request, "Tournament cancelled: the refunds are being paid.")
+                messages.success(request, _("Tournament cancelled: the refunds are being paid."))
                 return redirect(reverse("admin:tournament_overview", args=[tournament_id]))
             except DomainError as exc:
                 messages.error(request, exc.detail)
         return render(request, "admin/tournaments/tournament/cancel.html",
-                      {**self.admin_site.each_context(request), "t": t, "title": f"Cancel {t.name}"})
+                      {**self.admin_site.each_context(request), "t": t,
+                       "status": STATUS_LABELS.get(t.status, t.status),
+                       "title": _("Cancel “%(name)s”") % {"name": t.name}})
 
     def registrations_view(self, request, tournament_id: int, action: str):
         """Pause or resume the registrations, with a reason (issue 16): a form, then one call."""
@@ -209,25 +257,37 @@ class TournamentAdmin(admin.ModelAdmin):
         t = selectors.tournament_get(tournament_id=tournament_id)
         raw = request.GET.get("entrants", "")
         entrants = int(raw) if raw.isdigit() and int(raw) <= t.max_players else t.max_players
+        detail = selectors.tournament_as_dict(t)
         return render(request, "admin/tournaments/tournament/overview.html", {
             **self.admin_site.each_context(request), "t": t, "title": t.name,
-            "detail": selectors.tournament_as_dict(t), "rows": selectors.standings(t),
+            "status": STATUS_LABELS.get(t.status, t.status), "entry": self.entry(t),
+            "detail": detail, "prizes": " · ".join(euro_text(c) for c in detail["payouts_cents"] or []) or "–",
+            "rows": selectors.standings(t),
             "progress": selectors.refund_progress(t), "preview_n": entrants,
-            "preview": services.prize_preview(t, entrants),
+            "preview": preview_rows(selectors.split_preview(
+                buy_in_cents=t.buy_in_cents, fee_cents=t.fee_cents, guaranteed_cents=t.guaranteed_cents,
+                prize=t.prize, payouts=t.payouts, satellite_target=t.satellite_target, entrants=entrants)),
             "matches": selectors.tournament_matches(t), "operator": has_role(request.user, OPERATOR),
             "page_url": reverse("tournaments:detail", args=[t.pk]),
         })
 
-    def response_change(self, request, obj):
-        return super().response_change(request, obj)
-
     def view_on_site(self, obj):
         return reverse("tournaments:detail", args=[obj.pk])
 
-    @admin.display(description="overview")
+    @admin.display(description=gettext_lazy("overview"))
     def overview_link(self, obj):
-        return format_html('<a href="{}">overview</a>', reverse("admin:tournament_overview", args=[obj.pk]))
+        return format_html('<a href="{}">{}</a>', reverse("admin:tournament_overview", args=[obj.pk]), _("overview"))
+
+
+@require_POST
+def _split_preview(request):
+    return render(request, "admin/tournaments/tournament/_split_preview.html",
+                  {"preview": split_preview_from_form(request.POST)})
 
 
 class _Refused(Exception):
-    pass
+    """The service refused a save: ``fields`` are its reasons by field."""
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        super().__init__(fields)
+        self.fields = fields
