@@ -34,16 +34,37 @@ from .forms import (
 from .models import Registration, Tournament, TournamentMatch
 
 
+def _column(field: str, label: Any, *, boolean: bool = False):
+    """A read-only inline column with a translated header (the models' fields have none)."""
+
+    def show(self, obj):
+        return getattr(obj, field)
+
+    show.__name__ = f"{field}_column"
+    return admin.display(description=label, boolean=boolean)(show)
+
+
 class RegistrationInline(admin.TabularInline):
     model = Registration
     fk_name = "tournament"
-    fields = ("nickname", "created", "paid_bonus", "paid_cash", "seat_from", "eliminated", "position",
-              "vp", "prize", "refund_rule", "refund", "refund_parts", "refund_paid_at")
+    fields = ("nickname_column", "created_column", "paid_bonus", "paid_cash", "seat_from_column",
+              "eliminated_column", "position_column", "vp_column", "prize", "refund_rule_column", "refund",
+              "refund_parts_column", "refund_paid_at_column")
     readonly_fields = fields
     extra = 0
     can_delete = False
     verbose_name = gettext_lazy("registration")
     verbose_name_plural = gettext_lazy("registrations")
+
+    nickname_column = _column("nickname", gettext_lazy("nickname"))
+    created_column = _column("created", gettext_lazy("registered at"))
+    seat_from_column = _column("seat_from", gettext_lazy("seat won in"))
+    eliminated_column = _column("eliminated", gettext_lazy("eliminated"), boolean=True)
+    position_column = _column("position", gettext_lazy("position"))
+    vp_column = _column("vp", gettext_lazy("VP"))
+    refund_rule_column = _column("refund_rule", gettext_lazy("refund rule"))
+    refund_parts_column = _column("refund_parts", gettext_lazy("refund parts"))
+    refund_paid_at_column = _column("refund_paid_at", gettext_lazy("refund paid at"))
 
     def get_queryset(self, request):
         return super().get_queryset(request).filter(active=True)
@@ -70,12 +91,22 @@ class RegistrationInline(admin.TabularInline):
 
 class TournamentMatchInline(admin.TabularInline):
     model = TournamentMatch
-    fields = ("round", "match_id", "first", "second", "status", "winner", "scores", "replay_of")
+    fields = ("round_column", "match_id_column", "first_column", "second_column", "status_column",
+              "winner_column", "scores_column", "replay_of_column")
     readonly_fields = fields
     extra = 0
     can_delete = False
     verbose_name = gettext_lazy("tournament match")
     verbose_name_plural = gettext_lazy("tournament matches")
+
+    round_column = _column("round", gettext_lazy("round"))
+    match_id_column = _column("match_id", gettext_lazy("match"))
+    first_column = _column("first", gettext_lazy("first seat"))
+    second_column = _column("second", gettext_lazy("second seat"))
+    status_column = _column("status", gettext_lazy("status"))
+    winner_column = _column("winner", gettext_lazy("winner"))
+    scores_column = _column("scores", gettext_lazy("scores"))
+    replay_of_column = _column("replay_of", gettext_lazy("replay of"))
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -106,6 +137,10 @@ class TournamentAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return selectors.tournament_list()
+
+    def get_inline_instances(self, request, obj=None):
+        """A tournament being added has no registrations nor matches to show."""
+        return super().get_inline_instances(request, obj) if obj is not None else []
 
     def get_fieldsets(self, request, obj=None):
         return [*FIELDSETS, *option_fieldsets()]

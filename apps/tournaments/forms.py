@@ -217,6 +217,13 @@ class TournamentFormBase(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         instance = self.instance
+        for game, _name in heads_up_games():  # labels and choices in the request's language
+            for option in tournament_option_fields(game):
+                field = self.fields.get(option.input_name)
+                if field is not None:
+                    field.label = option.label
+                    if option.choices:
+                        field.choices = option.choices
         self.fields["satellite_target"].queryset = selectors.satellite_targets(exclude_id=instance.pk)
         if instance.pk is None:
             self.initial.setdefault("payouts", [50, 30, 20])

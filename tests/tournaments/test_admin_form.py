@@ -301,15 +301,16 @@ def test_only_open_tournaments_are_satellite_targets(operator):
     services.tournament_cancel(actor=operator, tournament_id=cancelled["id"], reason="prova")
     running = create(operator, name="In corso", buy_in_cents=1000, max_players=2, payouts=[100])
     register_all(running["id"], players(2, cash=1000))
-    assert Tournament.objects.get(pk=running["id"]).status != "open"
-    Tournament.objects.filter(pk=running["id"]).update(status="finished")
-    finished_id = running["id"]
+    services.tournament_start(tournament_id=running["id"])
+    assert Tournament.objects.get(pk=running["id"]).status == "running"
+    finished_id = create(operator, name="Finito", buy_in_cents=1000, max_players=8)["id"]
+    Tournament.objects.filter(pk=finished_id).update(status="finished")
     freeroll = create(operator, name="Freeroll", buy_in_cents=0, guaranteed_cents=1000, max_players=8)
     html = staff_client(operator).get(ADD).content.decode()
     select = re.search(r'<select name="satellite_target".*?</select>', html, re.S).group(0)
     offered = {int(v) for v in re.findall(r'<option value="(\d+)"', select)}
     assert offered == {open_one["id"], scheduled["id"]}
-    assert cancelled["id"] not in offered and finished_id not in offered and freeroll["id"] not in offered
+    assert not offered & {cancelled["id"], finished_id, running["id"], freeroll["id"]}
     assert f"Aperto (#{open_one['id']}) · €10,00" in select
     # editing a tournament never offers itself
     edit = staff_client(operator).get(f"/admin/tournaments/tournament/{open_one['id']}/change/").content.decode()
@@ -322,7 +323,7 @@ def test_only_open_tournaments_are_satellite_targets(operator):
 
 def test_add_form_is_wholly_in_its_language(operator):
     for language, words in (("it", ["Costo di partecipazione (€)", "Anteprima della ripartizione dei premi",
-                                    "Aggiungi un posto", "Opzioni del gioco: Briscola"]),
+                                    "Aggiungi un posto", "Opzioni di gioco: Briscola"]),
                             ("en", ["Entry cost (€)", "Prize-split preview", "Add a place", "Game options: Briscola"])):
         html = staff_client(operator, language).get(ADD).content.decode()
         for word in words:
