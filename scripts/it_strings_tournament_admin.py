@@ -122,4 +122,11 @@ IT = {
     "second seat": "secondo giocatore",
     "scores": "punteggi",
     "replay of": "ripetizione di",
+    "game": "gioco",
+    "name": "nome",
+    "starts at": "inizio",
+    "tournament kind\x04Sit and Go": "Sit and Go",
+    "tournament kind\x04scheduled": "programmato",
+    "tournament prize\x04bonus": "bonus",
+    "tournament prize\x04satellite": "satellite",
 }

@@ -11,6 +11,8 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -19,10 +21,14 @@ from django.views.decorators.http import require_POST
 from apps.common.errors import DomainError
 from apps.common.net import request_ip
 from apps.common.roles import OPERATOR, has_role
+from apps.games.selectors import game_catalogue
 
 from . import selectors, services
 from .amounts import euro_text
 from .forms import (
+    FORMAT_CHOICES,
+    KIND_LABELS,
+    PRIZE_LABELS,
     STATUS_LABELS,
     TournamentForm,
     option_fieldsets,
@@ -122,11 +128,37 @@ FIELDSETS = [
 ]
 
 
+def _choices_filter(field: str, title: Any, labels) -> type[admin.SimpleListFilter]:
+    """A list filter with a translated title and values (the model's choices are English)."""
+
+    class ChoicesFilter(admin.SimpleListFilter):
+        parameter_name = field
+
+        def lookups(self, request, model_admin):
+            return list((labels() if callable(labels) else labels).items())
+
+        def queryset(self, request, queryset):
+            return queryset.filter(**{field: self.value()}) if self.value() else queryset
+
+    ChoicesFilter.title = title
+    return ChoicesFilter
+
+
+def _game_names() -> dict[str, str]:
+    return {g["id"]: g["name"] for g in game_catalogue()}
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     form = TournamentForm
-    list_display = ("id", "name", "game", "kind", "format", "entry", "status_words", "starts_at", "entrants")
-    list_filter = ("status", "kind", "format", "prize", "game")
+    list_display = ("id", "name_words", "game_words", "kind_words", "format_words", "entry", "status_words",
+                    "starts_words", "entrants")
+    list_display_links = ("id", "name_words")
+    list_filter = (_choices_filter("status", gettext_lazy("status"), STATUS_LABELS),
+                   _choices_filter("kind", gettext_lazy("kind"), KIND_LABELS),
+                   _choices_filter("format", gettext_lazy("format"), dict(FORMAT_CHOICES)),
+                   _choices_filter("prize", gettext_lazy("prize"), PRIZE_LABELS),
+                   _choices_filter("game", gettext_lazy("game"), _game_names))
     search_fields = ("name",)
     inlines = [RegistrationInline, TournamentMatchInline]
     change_form_template = "admin/tournaments/tournament/change_form.html"
@@ -150,6 +182,26 @@ class TournamentAdmin(admin.ModelAdmin):
         form = super().get_form(request, obj, change=change, **kwargs)
         refused = getattr(request, "_tournament_refused", None)
         return type(form.__name__, (form,), {"refused": refused}) if refused else form
+
+    @admin.display(description=gettext_lazy("name"), ordering="name")
+    def name_words(self, obj: Tournament) -> str:
+        return obj.name
+
+    @admin.display(description=gettext_lazy("game"), ordering="game")
+    def game_words(self, obj: Tournament) -> str:
+        return _game_names().get(obj.game, obj.game)
+
+    @admin.display(description=gettext_lazy("kind"), ordering="kind")
+    def kind_words(self, obj: Tournament) -> str:
+        return str(KIND_LABELS.get(obj.kind, obj.kind))
+
+    @admin.display(description=gettext_lazy("format"), ordering="format")
+    def format_words(self, obj: Tournament) -> str:
+        return str(dict(FORMAT_CHOICES).get(obj.format, obj.format))
+
+    @admin.display(description=gettext_lazy("starts at"), ordering="starts_at")
+    def starts_words(self, obj: Tournament) -> str:
+        return date_format(timezone.localtime(obj.starts_at), "SHORT_DATETIME_FORMAT") if obj.starts_at else "–"
 
     @admin.display(description=gettext_lazy("entry"))
     def entry(self, obj: Tournament) -> str:

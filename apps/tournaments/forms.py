@@ -36,6 +36,11 @@ FORMAT_CHOICES = [(Tournament.KNOCKOUT, pgettext_lazy("tournament format", "knoc
 PRIZE_CHOICES = [(Tournament.CASH, pgettext_lazy("tournament prize", "cash")),
                  (Tournament.BONUS, pgettext_lazy("tournament prize", "bonus (freeroll only)")),
                  (Tournament.SATELLITE, pgettext_lazy("tournament prize", "seats in another tournament (satellite)"))]
+KIND_LABELS = {Tournament.SIT_AND_GO: pgettext_lazy("tournament kind", "Sit and Go"),
+               Tournament.SCHEDULED: pgettext_lazy("tournament kind", "scheduled")}
+PRIZE_LABELS = {Tournament.CASH: pgettext_lazy("tournament prize", "cash"),
+                Tournament.BONUS: pgettext_lazy("tournament prize", "bonus"),
+                Tournament.SATELLITE: pgettext_lazy("tournament prize", "satellite")}
 STATUS_LABELS = {Tournament.OPEN: pgettext_lazy("tournament status", "open"),
                  Tournament.RUNNING: pgettext_lazy("tournament status", "in progress"),
                  Tournament.FINISHED: pgettext_lazy("tournament status", "finished"),

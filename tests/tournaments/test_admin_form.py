@@ -356,3 +356,15 @@ def test_scheduled_start_in_the_future_is_kept_as_typed(operator):
                                                         starts_at_0=when.strftime("%d/%m/%Y"), starts_at_1="21:00"))
     assert answer.status_code == 302, answer.context["adminform"].form.errors
     assert Tournament.objects.get().starts_at == when
+
+
+def test_list_is_in_its_language_with_game_names_and_euro(operator):
+    create(operator, name="Serale", game="poker_italiana", kind="scheduled", min_players=2, buy_in_cents=1000,
+           fee_cents=100)
+    it = staff_client(operator, "it").get("/admin/tournaments/tournament/").content.decode()
+    assert "Poker all&#x27;italiana" in it and "programmato" in it and "€10,00 (€9,00+€1,00)" in it
+    django_own = ["'Search' (catalogue: 'Search')"]  # the admin's search icon: alt="Search" in Django's template
+    assert [p for p in untranslated(it, "it") if p not in django_own] == []
+    en = staff_client(operator, "en").get("/admin/tournaments/tournament/?kind=scheduled").content.decode()
+    assert "€10.00 (€9.00+€1.00)" in en and "Serale" in en
+    assert not untranslated(en, "en"), untranslated(en, "en")
