@@ -271,10 +271,13 @@ class TournamentFormBase(forms.ModelForm):
             "satellite_target": data["satellite_target"].pk if data.get("satellite_target") else None,
             "min_players": data.get("min_players"), "max_players": data.get("max_players"),
             "starts_at": data.get("starts_at"),
-            "payouts": data.get("payouts"), "game_options": self._options(game) if game in ENGINES else {},
+            "payouts": None if data.get("prize") == Tournament.SATELLITE else data.get("payouts"),  # §5.9: unused
+            "game_options": self._options(game) if game in ENGINES else {},
             "rounds": data.get("rounds"), "turn_seconds": data.get("turn_seconds"),
         }
-        if body["payouts"] is None and body["prize"] != Tournament.SATELLITE and "payouts" not in self._errors:
+        if data.get("prize") == Tournament.SATELLITE:
+            self._errors.pop("payouts", None)  # hidden and not used by a satellite
+        elif body["payouts"] is None and "payouts" not in self._errors:
             self.add_error("payouts", _("At least one paid place."))
         self.service_data = body
         if self.refused:

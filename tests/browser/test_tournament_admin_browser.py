@@ -66,7 +66,11 @@ def test_add_tournament_form(chromium, mazziere_server, artifacts):
         page.click("input[name=_save]")
         page.wait_for_url(re.compile(r"/admin/tournaments/tournament/$"))
         assert page.locator(f"text={name}").count() >= 1
-        page.goto(f"{base}/admin/tournaments/tournament/")
         page.screenshot(path=str(artifacts / f"admin-tournament-list-{width}.png"), full_page=True)
+        page.click(f"text={name}")
+        page.click("text=Riepilogo, anteprima, rimborsi")
+        assert "€2,50 (€2,00+€0,50)" in page.locator("#money").inner_text()
+        assert page.locator("#preview td[data-cents]").all_inner_texts() == ["€9,60", "€4,80", "€1,60"]
+        page.screenshot(path=str(artifacts / f"admin-tournament-overview-{width}.png"), full_page=True)
         still_up()
         context.close()

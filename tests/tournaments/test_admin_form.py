@@ -368,3 +368,14 @@ def test_list_is_in_its_language_with_game_names_and_euro(operator):
     en = staff_client(operator, "en").get("/admin/tournaments/tournament/?kind=scheduled").content.decode()
     assert "€10.00 (€9.00+€1.00)" in en and "Serale" in en
     assert not untranslated(en, "en"), untranslated(en, "en")
+
+
+def test_add_a_satellite_of_an_open_tournament(operator):
+    """A satellite's payouts are not used (§5.9): the hidden table is neither checked nor stored."""
+    target = create(operator, name="Serata", buy_in_cents=1000, max_players=8)
+    answer = Operator(operator).post(ADD, post_body(prize="satellite", satellite_target=str(target["id"]),
+                                                    buy_in_cents="2,00", fee_cents="0", max_players="8",
+                                                    payouts=["70", "70"]))
+    assert answer.status_code == 302, answer.context["adminform"].form.errors
+    sat = Tournament.objects.get(prize="satellite")
+    assert sat.satellite_target_id == target["id"] and sat.payouts == [100] and sat.buy_in_cents == 200
