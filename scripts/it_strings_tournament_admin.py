@@ -129,4 +129,6 @@ IT = {
     "tournament kind\x04scheduled": "programmato",
     "tournament prize\x04bonus": "bonus",
     "tournament prize\x04satellite": "satellite",
+    "Guaranteed prize pool": "Montepremi garantito",
+    "as the game's defaults": "quelle predefinite del gioco",
 }

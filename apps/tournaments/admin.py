@@ -33,12 +33,14 @@ from .forms import (
     TournamentForm,
     heads_up_games,
     option_fieldsets,
+    options_in_words,
     preview_entrants,
     preview_rows,
     split_preview_from_form,
     tournament_body,
 )
 from .models import Registration, Tournament, TournamentMatch
+from .templatetags.tournaments import match_status_label
 
 
 def _column(field: str, label: Any, *, boolean: bool = False):
@@ -49,6 +51,17 @@ def _column(field: str, label: Any, *, boolean: bool = False):
 
     show.__name__ = f"{field}_column"
     return admin.display(description=label, boolean=boolean)(show)
+
+
+def _nickname_column(field: str, label: Any):
+    """A match's seat or winner by the player's nickname ("–" for none)."""
+
+    def show(self, obj):
+        registration = getattr(obj, field)
+        return registration.nickname if registration is not None else "–"
+
+    show.__name__ = f"{field}_column"
+    return admin.display(description=label)(show)
 
 
 class RegistrationInline(admin.TabularInline):
@@ -70,7 +83,6 @@ class RegistrationInline(admin.TabularInline):
     position_column = _column("position", gettext_lazy("position"))
     vp_column = _column("vp", gettext_lazy("VP"))
     refund_rule_column = _column("refund_rule", gettext_lazy("refund rule"))
-    refund_parts_column = _column("refund_parts", gettext_lazy("refund parts"))
     refund_paid_at_column = _column("refund_paid_at", gettext_lazy("refund paid at"))
 
     def get_queryset(self, request):
@@ -95,6 +107,10 @@ class RegistrationInline(admin.TabularInline):
     def refund(self, obj: Registration) -> str:
         return euro_text(obj.refund_cents)
 
+    @admin.display(description=gettext_lazy("refund parts"))
+    def refund_parts_column(self, obj: Registration) -> str:
+        return " · ".join(f"{part} {euro_text(cents)}" for part, cents in (obj.refund_parts or {}).items()) or "–"
+
 
 class TournamentMatchInline(admin.TabularInline):
     model = TournamentMatch
@@ -108,12 +124,19 @@ class TournamentMatchInline(admin.TabularInline):
 
     round_column = _column("round", gettext_lazy("round"))
     match_id_column = _column("match_id", gettext_lazy("match"))
-    first_column = _column("first", gettext_lazy("first seat"))
-    second_column = _column("second", gettext_lazy("second seat"))
-    status_column = _column("status", gettext_lazy("status"))
-    winner_column = _column("winner", gettext_lazy("winner"))
+    first_column = _nickname_column("first", gettext_lazy("first seat"))
+    second_column = _nickname_column("second", gettext_lazy("second seat"))
+
+    @admin.display(description=gettext_lazy("status"))
+    def status_column(self, obj: TournamentMatch) -> str:
+        return match_status_label(obj.status)
+
+    winner_column = _nickname_column("winner", gettext_lazy("winner"))
     scores_column = _column("scores", gettext_lazy("scores"))
     replay_of_column = _column("replay_of", gettext_lazy("replay of"))
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("first", "second", "winner")
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -148,6 +171,15 @@ def _choices_filter(field: str, title: Any, labels) -> type[admin.SimpleListFilt
 def _game_names() -> dict[str, str]:
     return {g["id"]: g["name"] for g in game_catalogue()}
 
+#: what a tournament that can no longer be edited shows (started, finished, cancelled; or to
+#: staff who only read): its settings in words and euro
+VIEW_FIELDSETS = [
+    (None, {"fields": ["name_words", "game_words", "kind_words", "status_words"]}),
+    (gettext_lazy("Entry and prizes"), {"fields": ["entry", "guaranteed_words", "prize_words", "payouts_words"]}),
+    (gettext_lazy("Players and time"), {"fields": ["players_words", "starts_words", "rounds_words", "turn_words",
+                                                   "options_words"]}),
+]
+
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
@@ -175,7 +207,40 @@ class TournamentAdmin(admin.ModelAdmin):
         return super().get_inline_instances(request, obj) if obj is not None else []
 
     def get_fieldsets(self, request, obj=None):
+        if obj is not None and not self.has_change_permission(request, obj):
+            return VIEW_FIELDSETS
         return [*FIELDSETS, *option_fieldsets()]
+
+    @admin.display(description=gettext_lazy("Guaranteed prize pool"))
+    def guaranteed_words(self, obj: Tournament) -> str:
+        return euro_text(obj.guaranteed_cents)
+
+    @admin.display(description=gettext_lazy("Prize"))
+    def prize_words(self, obj: Tournament) -> str:
+        words = str(PRIZE_LABELS.get(obj.prize, obj.prize))
+        return f"{words}: {obj.satellite_target}" if obj.satellite_target_id else words
+
+    @admin.display(description=gettext_lazy("Prize split by position"))
+    def payouts_words(self, obj: Tournament) -> str:
+        if obj.prize == Tournament.SATELLITE:
+            return "–"
+        return " · ".join(f"{place}° {share} %" for place, share in enumerate(obj.payouts or [], start=1))
+
+    @admin.display(description=gettext_lazy("Players"))
+    def players_words(self, obj: Tournament) -> str:
+        return f"{obj.min_players}–{obj.max_players}" if obj.min_players != obj.max_players else str(obj.max_players)
+
+    @admin.display(description=gettext_lazy("Rounds"))
+    def rounds_words(self, obj: Tournament) -> str:
+        return str(obj.rounds) if obj.rounds else "–"
+
+    @admin.display(description=gettext_lazy("Seconds per turn"))
+    def turn_words(self, obj: Tournament) -> str:
+        return str(obj.turn_seconds)
+
+    @admin.display(description=gettext_lazy("Game options"))
+    def options_words(self, obj: Tournament) -> str:
+        return options_in_words(obj.game, obj.game_options or {}) or _("as the game's defaults")
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         """The operator's form; after a refused save, with the service's reasons in it."""

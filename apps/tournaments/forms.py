@@ -326,6 +326,20 @@ def option_fieldsets() -> list[tuple[Any, dict[str, Any]]]:
     return sets
 
 
+def options_in_words(game: str, options: dict[str, Any]) -> str:
+    """A tournament's options as the form names them ("Punti per vincere: 21"); the rest are
+    the engine's defaults."""
+    if game not in ENGINES:
+        return ""
+    parts = []
+    for option in tournament_option_fields(game):
+        if option.name in options:
+            value = options[option.name]
+            shown = "true" if value is True else "false" if value is False else str(value)
+            parts.append(f"{option.label}: {dict(option.choices).get(shown, shown)}")
+    return "; ".join(parts)
+
+
 # -- the live split preview --------------------------------------------------------------------
 
 

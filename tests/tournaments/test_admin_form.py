@@ -379,3 +379,34 @@ def test_add_a_satellite_of_an_open_tournament(operator):
     assert answer.status_code == 302, answer.context["adminform"].form.errors
     sat = Tournament.objects.get(prize="satellite")
     assert sat.satellite_target_id == target["id"] and sat.payouts == [100] and sat.buy_in_cents == 200
+
+
+def test_change_page_inlines_in_euro_and_words(operator):
+    from apps.tournaments import services
+
+    t = create(operator, max_players=2, buy_in_cents=1000, payouts=[100])
+    people = players(2, cash=1000)
+    register_all(t["id"], people)
+    services.tournament_start(tournament_id=t["id"])
+    services.tournament_cancel(actor=operator, tournament_id=t["id"], reason="prova")
+    html = staff_client(operator, "it").get(f"/admin/tournaments/tournament/{t['id']}/change/").content.decode()
+    assert "Partite del torneo" in html and "annullata" in html and "b1 €10,00" in html
+    nicknames = list(Tournament.objects.get(pk=t["id"]).registrations.values_list("nickname", flat=True))
+    assert len(nicknames) == 2
+    for nickname in nicknames:  # the seats by nickname, not "Pl_5 in 12"
+        assert re.search(rf'<td class="field-(first|second)_column">\s*<p>{nickname}</p>', html), nickname
+    assert not untranslated(html, "it"), untranslated(html, "it")
+
+
+def test_a_tournament_that_can_no_longer_change_reads_in_words(operator):
+    from apps.tournaments import services
+
+    t = create(operator, name="Chiuso", game="scopa", max_players=8, buy_in_cents=1000, fee_cents=100,
+               guaranteed_cents=5000, game_options={"target": 21})
+    services.tournament_cancel(actor=operator, tournament_id=t["id"], reason="prova")
+    html = staff_client(operator, "it").get(f"/admin/tournaments/tournament/{t['id']}/change/").content.decode()
+    for words in ("€10,00 (€9,00+€1,00)", "€50,00", "1° 50 % · 2° 30 % · 3° 20 %", "Punti per vincere: 21",
+                  "annullato", "Sit and Go · eliminazione diretta"):
+        assert words in html, words
+    assert 'name="opt-' not in html and 'id="split-preview"' not in html and "Buy in cents" not in html
+    assert not untranslated(html, "it"), untranslated(html, "it")
