@@ -207,3 +207,23 @@ def tournaments_next(*, limit: int = 6) -> list[dict[str, Any]]:
                      "entrants": t.n_entrants, "max_players": t.max_players, "seats_left": seats_left})
     rows.sort(key=lambda r: (r["starts_at"] is None, r["starts_at"] or now, r["seats_left"], r["id"]))
     return rows[:limit]
+def satellite_targets(*, exclude_id: int | None = None) -> QuerySet:
+    """The tournaments a satellite may award seats of (§5.9): still open (not started,
+    finished or cancelled), with an entry cost, paying cash or seats; never itself."""
+    qs = (Tournament.objects.filter(status=Tournament.OPEN, buy_in_cents__gt=0)
+          .exclude(prize=Tournament.BONUS).order_by("starts_at", "pk"))
+    return qs.exclude(pk=exclude_id) if exclude_id else qs
+
+
+def split_preview(*, buy_in_cents: int, fee_cents: int, guaranteed_cents: int, prize: str,
+                  payouts: list[int] | None, satellite_target: Tournament | None, entrants: int) -> dict[str, Any]:
+    """The prize split for ``entrants`` of a tournament still being typed (not saved): the
+    service's own ``prize_preview`` on an unsaved row, plus the effective percentages by
+    position (§5.4: missing places go to 1st), so the operator sees the rules' numbers."""
+    draft = Tournament(buy_in_cents=buy_in_cents, fee_cents=fee_cents, guaranteed_cents=guaranteed_cents,
+                       prize=prize, payouts=payouts or [100], satellite_target=satellite_target)
+    preview = prize_preview(draft, entrants)
+    percentages = None if prize == Tournament.SATELLITE else rules.effective_percentages(payouts or [100], entrants)
+    preview["percentages"] = percentages
+    preview["entrants"] = entrants
+    return preview

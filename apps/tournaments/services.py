@@ -207,7 +207,7 @@ def tournament_validate(data: Any, *, current: Tournament | None = None) -> dict
                 least = max(lo * (d["buy_in_cents"] - d["fee_cents"]), guaranteed)
                 if least < target.buy_in_cents:
                     fields["satellite_target"] = [
-                        "With min_players entrants the pool must cover at least one seat of the target."]
+                        _("With min_players entrants the pool must cover at least one seat of the target.")]
     elif target_id is not None:
         fields["satellite_target"] = [_("Only for prize 'satellite'.")]
     if fields:

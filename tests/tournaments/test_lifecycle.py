@@ -147,6 +147,7 @@ def _admin_overview(operator, tid) -> str:
     from django.test import Client
 
     c = Client()
+    c.cookies["django_language"] = "en"
     c.force_login(operator)
     return c.get(f"/admin/tournaments/tournament/{tid}/overview/").content.decode()
 

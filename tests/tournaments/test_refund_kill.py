@@ -108,6 +108,7 @@ def test_refund_run_sigkilled_midway_then_rerun_pays_each_entry_once(operator, m
     operator.is_staff = True
     operator.save()
     staff = Client()
+    staff.cookies["django_language"] = "en"
     staff.force_login(operator)
     overview = staff.get(f"/admin/tournaments/tournament/{t['id']}/overview/").content.decode()
     assert "Refunded 10 of 30" in overview and "not complete" in overview
