@@ -28,7 +28,7 @@ from apps.matches.services import (
 )
 from apps.rankings.services import rankings_award_match
 
-__all__ = ["match_forfeit", "match_move", "match_outcomes", "match_seat_back", "match_play_out_by_robots", "match_start", "matches_cancel",
+__all__ = ["match_forfeit", "match_move", "match_outcomes", "match_outcomes_locked", "match_seat_back", "match_play_out_by_robots", "match_start", "matches_cancel",
            "matches_award_xp", "outcome_of", "tournament_match_options"]
 
 
@@ -88,6 +88,15 @@ def match_outcomes(*, match_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
     return {pk: outcome_of(status, result) for pk, status, result in
             Match.objects.filter(pk__in=list(match_ids)).exclude(status=Match.PLAYING)
             .values_list("pk", "status", "result")}
+
+
+def match_outcomes_locked(*, match_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """Lock every one of ``match_ids`` (ascending id, after the tournament's row: the one lock
+    order) and give the outcome of those already over. While the locks are held no move can
+    end one of them, so a cancellation sees every match that ended before it (issue 25)."""
+    rows = (Match.objects.select_for_update().filter(pk__in=sorted(set(match_ids))).order_by("pk")
+            .values_list("pk", "status", "result"))
+    return {pk: outcome_of(status, result) for pk, status, result in rows if status != Match.PLAYING}
 
 
 def match_play_out_by_robots(*, match_id: int) -> None:

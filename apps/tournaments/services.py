@@ -872,10 +872,41 @@ def tournament_cancel(*, actor, tournament_id: Any, reason: Any, ip: str | None 
             raise Conflict(_("The tournament has finished: it cannot be cancelled."), code="already_finished")
         if t.status == Tournament.CANCELLED:
             raise Conflict(_("The tournament is already cancelled."), code="already_cancelled")
-        _cancel(t, reason=reason.strip())
-        audit_record(actor=actor, action="tournament_cancel", target=t, reason=reason,
-                     after={"refunds": t.refunds_total}, ip=ip)
+        _matches_ended_settle(t)
+        if t.status == Tournament.RUNNING or t.status == Tournament.OPEN:
+            _cancel(t, reason=reason.strip())
+            audit_record(actor=actor, action="tournament_cancel", target=t, reason=reason,
+                         after={"refunds": t.refunds_total}, ip=ip)
+    if t.status == Tournament.FINISHED:  # its last match ended before the cancel: it stands, paid
+        raise Conflict(_("The tournament has finished: it cannot be cancelled."), code="already_finished")
     return t
+
+
+def _matches_ended_settle(t: Tournament) -> None:
+    """Before a cancellation (the tournament row locked): lock the matches still in play and
+    record those that already ended, whose after-commit hook has not reached the tournament
+    yet. Their losers are eliminated (a1/a2) and their winners go on; a last match that ended
+    finishes the tournament, prizes paid, and the cancel then answers ``already_finished``.
+    A round completed this way is not paired: the cancellation follows at once."""
+    if t.status != Tournament.RUNNING:
+        return
+    tms = list(t.tmatches.filter(status=TournamentMatch.PLAYING, match_id__isnull=False)
+               .select_related("first", "second").order_by("match_id"))
+    ended = play.match_outcomes_locked(match_ids=[tm.match_id for tm in tms])
+    for tm in tms:
+        outcome = ended.get(tm.match_id)
+        if outcome is None:
+            continue
+        side = outcome.get("winner") if outcome.get("status") == "finished" else None
+        _record_result(t, tm, side if side in (0, 1) else None, outcome.get("scores"),
+                       forfeit=bool(outcome.get("forfeit")))
+    if ended and not t.tmatches.filter(round=t.current_round, status=TournamentMatch.PLAYING).exists():
+        regs = list(t.registrations.filter(active=True).order_by("pk"))
+        last = (sum(not r.eliminated for r in regs) <= 1 if t.format == Tournament.KNOCKOUT
+                else t.current_round >= (t.rounds or 1))
+        if last:
+            _finish(t, regs)
+            _touch(t)
 
 
 REFUND_FIELDS = ("pk", "player_id", "paid_bonus_cents", "paid_cash_cents", "eliminated", "disqualified",
