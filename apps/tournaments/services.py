@@ -823,7 +823,8 @@ def _seat_award(t: Tournament, reg: Registration) -> None:
             ledger_post(kind="unregister_refund", reference=f"tournament:{target.pk}", legs=[
                 Leg(target.escrow, BONUS, -bonus), Leg(player_code(reg.player_id), BONUS, bonus),
                 Leg(target.escrow, CASH, -cash), Leg(player_code(reg.player_id), CASH, cash)],
-                idempotency_key=f"seat_refund:tournament:{target.pk}:registration:{existing.pk}")
+                idempotency_key=f"seat_refund:tournament:{target.pk}:registration:{existing.pk}",
+                memo="seat_funded")  # the entry a satellite seat paid: not an unregistration
         existing.paid_bonus_cents, existing.paid_cash_cents, existing.seat_from = 0, amount, t
         existing.save(update_fields=["paid_bonus_cents", "paid_cash_cents", "seat_from"])
     else:
@@ -913,7 +914,7 @@ REFUND_FIELDS = ("pk", "player_id", "paid_bonus_cents", "paid_cash_cents", "elim
                  "position", "position_size", "vp")
 
 
-def _cancel(t: Tournament, *, reason: str) -> None:
+def _cancel(t: Tournament, *, reason: str, code: str = "") -> None:
     # plain rows, not model instances: a cancellation may touch 10,000 registrations
     regs = [SimpleNamespace(**row) for row in
             t.registrations.filter(active=True).order_by("pk").values(*REFUND_FIELDS)]
@@ -937,6 +938,7 @@ def _cancel(t: Tournament, *, reason: str) -> None:
     t.status = Tournament.CANCELLED
     t.cancelled_at = timezone.now()
     t.cancel_reason = reason
+    t.cancel_code = code
     t.refunds_total = sum(1 for r in regs if r.refund_cents)
     t.save()
     _touch(t)
@@ -1022,7 +1024,7 @@ def tournaments_due_work() -> int:
                 t = _locked(tid)
                 if t.status == Tournament.OPEN and t.registrations_close_at <= timezone.now() and \
                         t.registrations.filter(active=True).count() < t.min_players:
-                    _cancel(t, reason="Not enough players at registration close.")
+                    _cancel(t, reason="Not enough players at registration close.", code="not_enough_players")
                     audit_record(actor=None, action="tournament_cancel", target=t,
                                  reason="not enough players at registration close")
                     done += 1
