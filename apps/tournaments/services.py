@@ -576,8 +576,10 @@ def _pair(t: Tournament, round_no: int, first: Registration, second: Registratio
     match_id = play.match_start(game=t.game, options=_match_options(t),
                                 player_ids=[seats[0].player_id, seats[1].player_id], turn_seconds=t.turn_seconds,
                                 ips=[seats[0].ip, seats[1].ip])
-    return TournamentMatch.objects.create(tournament=t, round=round_no, match_id=match_id, first=seats[0],
-                                          second=seats[1], replay_of=replay_of)
+    tm = TournamentMatch.objects.create(tournament=t, round=round_no, match_id=match_id, first=seats[0],
+                                        second=seats[1], replay_of=replay_of)
+    broadcast.tables_ready(user_ids=[seats[0].player_id, seats[1].player_id], match_id=match_id)
+    return tm
 
 
 def _bye(t: Tournament, round_no: int, reg: Registration) -> None:
