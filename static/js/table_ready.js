@@ -4,6 +4,7 @@
 (function () {
   "use strict";
   var delay = 1000;
+  var KEY = "mazziere.tableReadyHidden";
   function show(html) {
     var slot = document.getElementById("table-ready");
     if (!slot) { return; }
@@ -11,13 +12,27 @@
     holder.innerHTML = html;
     var fresh = holder.firstElementChild;
     if (!fresh) { return; }
+    var hidden = dismissed();
     var items = fresh.querySelectorAll(".table-ready-item");
-    var left = 0;
+    var left = [];
     for (var i = 0; i < items.length; i++) {
-      if (items[i].getAttribute("data-href") === location.pathname) { items[i].remove(); } else { left++; }
+      var id = items[i].getAttribute("data-match");
+      if (items[i].getAttribute("data-href") === location.pathname || hidden.indexOf(id) >= 0) {
+        items[i].remove();
+      } else { left.push(id); }
     }
-    fresh.hidden = left === 0;
+    fresh.hidden = left.length === 0;
+    var close = fresh.querySelector(".table-ready-close");
+    if (close) {
+      close.addEventListener("click", function () {  /* hidden for these matches; a new one shows again */
+        try { sessionStorage.setItem(KEY, JSON.stringify(hidden.concat(left))); } catch (err) { /* private mode */ }
+        fresh.hidden = true;
+      });
+    }
     slot.replaceWith(fresh);
+  }
+  function dismissed() {
+    try { return JSON.parse(sessionStorage.getItem(KEY) || "[]"); } catch (err) { return []; }
   }
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";

@@ -178,6 +178,11 @@ def test_a_filled_sit_and_go_offers_the_table_on_every_open_page(chromium, mazzi
     page.screenshot(path=str(artifacts / "tournament-table-ready-1366.png"), full_page=False)
     lobby.screenshot(path=str(artifacts / "tournaments-lobby-table-ready-390.png"), full_page=False)
     assert lobby.evaluate("document.documentElement.scrollWidth") <= 390
+    page.click("#table-ready .table-ready-close")  # hidden for this match, also on the next page
+    page.wait_for_selector("#table-ready", state="hidden")
+    page.reload()
+    page.wait_for_timeout(1500)
+    assert page.locator("#table-ready").is_hidden() and page.locator("#play-your-match").count() == 1
     lobby.click("#table-ready a")
     lobby.wait_for_url(f"{base}{href}")
     assert lobby.locator("#table-ready").is_hidden()  # not offered on the table's own page
