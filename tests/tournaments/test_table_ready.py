@@ -31,14 +31,20 @@ def _cookie(user) -> str:
     return client.cookies["sessionid"].value
 
 
-async def _me_socket(user, language: str = "it") -> WebsocketCommunicator:
-    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"),
-               (b"accept-language", language.encode()),
+HEADERS = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+
+
+async def _socket(user, path: str, language: str = "it") -> WebsocketCommunicator:
+    headers = [*HEADERS, (b"accept-language", language.encode()),
                (b"cookie", f"sessionid={await sync_to_async(_cookie)(user)}".encode())]
-    comm = WebsocketCommunicator(application, "/ws/tournaments/me/", headers=headers)
+    comm = WebsocketCommunicator(application, path, headers=headers)
     connected, _ = await comm.connect()
     assert connected
     return comm
+
+
+async def _me_socket(user, language: str = "it") -> WebsocketCommunicator:
+    return await _socket(user, "/ws/tournaments/me/", language)
 
 
 async def test_every_open_page_hears_your_table_is_ready_when_the_sit_and_go_fills(operator):
@@ -60,13 +66,19 @@ async def test_every_open_page_hears_your_table_is_ready_when_the_sit_and_go_fil
     assert json.loads(await asyncio.wait_for(later.receive_from(), timeout=5))["matches"] == [match_id]
     for comm in (italian, english, later):
         await comm.disconnect()
-
-
-async def test_the_players_socket_refuses_anonymous_and_staff(operator):
-    anonymous = WebsocketCommunicator(application, "/ws/tournaments/me/",
-                                      headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")])
-    connected, _ = await anonymous.connect()
-    assert connected
+    # opening the match's own socket seats the player: their turn clock, which waited, starts now
+    match = await sync_to_async(Match.objects.get)(pk=match_id)
+    seat = await sync_to_async(lambda: get_engine(match.game).from_json(match.state).to_act[0])()
+    to_act = await sync_to_async(lambda: MatchSeat.objects.get(match=match, number=seat).player)()
+    table = await _socket(to_act, f"/ws/tournaments/matches/{match_id}/")
+    await table.receive_from(timeout=5)
+    seated = await sync_to_async(MatchSeat.objects.get)(match=match, number=seat)
+    fresh = await sync_to_async(Match.objects.get)(pk=match_id)
+    assert seated.awaited_until is None and fresh.turn_deadline < match.turn_deadline
+    await table.disconnect()
+    # the players' socket is for players: anonymous users and staff are refused
+    anonymous = WebsocketCommunicator(application, "/ws/tournaments/me/", headers=HEADERS)
+    assert (await anonymous.connect())[0]
     assert (await anonymous.receive_output(timeout=3))["code"] == 4401
     await anonymous.disconnect()
     staff = await _me_socket(operator)
@@ -117,18 +129,3 @@ def test_the_first_turn_clock_starts_when_the_player_sits_down(operator, clock, 
     clock.advance(seconds=2)
     call_command("tournaments_tick")
     assert Match.objects.get(pk=match.pk).version > match.version  # their clock ran out
-
-
-async def test_opening_the_match_socket_seats_the_player(operator, settings):
-    settings.TOURNAMENT_SEAT_GRACE_SECONDS = 60
-    match, to_act = await sync_to_async(_started_match)(operator)
-    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"),
-               (b"cookie", f"sessionid={await sync_to_async(_cookie)(to_act)}".encode())]
-    comm = WebsocketCommunicator(application, f"/ws/tournaments/matches/{match.pk}/", headers=headers)
-    connected, _ = await comm.connect()
-    assert connected
-    await comm.receive_from(timeout=5)
-    seat = await sync_to_async(MatchSeat.objects.get)(match=match, player=to_act)
-    fresh = await sync_to_async(Match.objects.get)(pk=match.pk)
-    assert seat.awaited_until is None and fresh.turn_deadline < match.turn_deadline
-    await comm.disconnect()
