@@ -82,6 +82,7 @@ def test_a_refund_held_after_an_authority_freeze_shows_in_the_players_ledger(ope
         (1000, "cash", 0, True)]  # the player's own balance after it: still 0, not the house's total
     text = page(a)
     assert "Rimborso: torneo «Coppa ferma» annullato" in text and "trattenuto dall'autorità" in text
+    assert "Trattenuto dall'autorità finché è aperta" in page(a, f"/tournaments/{t['id']}/")
     other = api_client(b).get("/api/me/ledger/").json()["results"]
     assert [r.get("held") for r in other if r["kind"] == "cancel_refund"] == [None]
     assert_ledger_ok()
