@@ -88,6 +88,9 @@ class MatchSeat(models.Model):
     grace_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     timeouts_in_row = models.PositiveSmallIntegerField(default=0)
     abandoned = models.BooleanField(default=False)
+    #: the player has not sat down yet (a tournament's match starts without them): their turn
+    #: clock waits until they are seated or until this time, whichever comes first
+    awaited_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("match seat")

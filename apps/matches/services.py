@@ -122,7 +122,8 @@ def match_group(match_id: int) -> str:
 def match_create(*, game: str, players: int, options: dict[str, Any], seats: list[dict[str, Any]],
                  official: bool = False, stake: int = 0, currency: str = "credits", turn_seconds: int = 30,
                  stakes: dict[int, int] | None = None, cancellable: bool = True, forfeit_on_absence: bool = True,
-                 awards_xp: bool = True, group: str = "", deck: list[str] | None = None, seed: int | None = None) -> Match:
+                 awards_xp: bool = True, group: str = "", deck: list[str] | None = None, seed: int | None = None,
+                 seat_wait_seconds: int = 0) -> Match:
     """Deal a new match. ``seats``: per seat ``{"player": user or None, "robot": bool, "ip"}``.
 
     ``cancellable``, ``forfeit_on_absence`` and ``awards_xp`` are the owner's rules for it
@@ -131,13 +132,16 @@ def match_create(*, game: str, players: int, options: dict[str, Any], seats: lis
     through the wallet; if any player cannot cover theirs, ``StakesShort`` is raised and the
     caller's transaction must roll back. ``group`` is the channel-layer group told of every
     change (default ``match_<id>``). The seed is drawn from ``secrets`` and kept server-side,
-    so the log alone replays it. Call inside a transaction.
+    so the log alone replays it. ``seat_wait_seconds``: the human players are not seated yet
+    (a tournament's match starts on its own); each one's turn clock waits until they sit
+    (``match_seat_arrived``) or that long. Call inside a transaction.
     """
     engine = get_engine(game)
     complete = engine.resolve_options(players, options)
     seed = new_seed() if seed is None else seed
     state = engine.new_game(players, options=complete, seed=seed, deck=deck)
     now = timezone.now()
+    awaited_until = now + timedelta(seconds=seat_wait_seconds) if seat_wait_seconds > 0 else None
     match = Match.objects.create(
         game=game, players=players, options=complete, seed=str(seed), deck=deck,
         state=state.to_json(), version=0, official=official, stake=stake, currency=currency,
@@ -152,7 +156,8 @@ def match_create(*, game: str, players: int, options: dict[str, Any], seats: lis
     MatchSeat.objects.bulk_create([
         MatchSeat(match=match, number=i, player=s.get("player"), robot=bool(s.get("robot")),
                   nickname=(nickname_of(s["player"]) or "") if s.get("player") is not None else "",
-                  ip=s.get("ip"), stake_paid=stakes.get(i, 0))
+                  ip=s.get("ip"), stake_paid=stakes.get(i, 0),
+                  awaited_until=awaited_until if s.get("player") is not None and not s.get("robot") else None)
         for i, s in enumerate(seats)
     ])
     if stakes:
@@ -246,8 +251,15 @@ def _after_state_change(match: Match, state, *, by: str | None) -> None:
         return
     # the deadline also covers robots' turns: if a robot task is lost (a worker killed),
     # the tick finds the passed deadline and plays the robot then (platform.md §0.2)
-    match.turn_deadline = timezone.now() + timedelta(seconds=match.turn_seconds)
-    if _human_seats_to_act(match, state):
+    now = timezone.now()
+    match.turn_deadline = now + timedelta(seconds=match.turn_seconds)
+    humans = _human_seats_to_act(match, state)
+    if humans:
+        # a player not seated yet: their clock starts when they sit, or when the wait is over
+        waits = [ms.awaited_until for ms in _seat_rows(match)
+                 if ms.number in humans and ms.awaited_until is not None and ms.awaited_until > now]
+        if waits:
+            match.turn_deadline = max(waits) + timedelta(seconds=match.turn_seconds)
         _timer_arm(match)
     if by != MatchAction.ROBOT and _robot_seats_to_act(match, state):
         schedule_robots(match.pk)
@@ -382,12 +394,13 @@ def _apply_locked(match: Match, *, action: Any, version: int, user, seat: int | 
     only_the_match = match.game != "scala40"  # a re-entry also moves money and a seat's row
     if by == MatchAction.PLAYER:
         ms = seats[seat]
-        if ms.robot_playing or ms.timeouts_in_row or ms.grace_deadline:
+        if ms.robot_playing or ms.timeouts_in_row or ms.grace_deadline or ms.awaited_until:
             only_the_match = False
             ms.robot_playing = ms.abandoned  # the player takes the seat back
             ms.timeouts_in_row = 0
             ms.grace_deadline = None
-            ms.save(update_fields=["robot_playing", "timeouts_in_row", "grace_deadline"])
+            ms.awaited_until = None  # a move is a player at the table (the REST API's too)
+            ms.save(update_fields=["robot_playing", "timeouts_in_row", "grace_deadline", "awaited_until"])
     elif by == MatchAction.TIMEOUT:
         ms = seats[seat]
         ms.timeouts_in_row += 1
@@ -539,6 +552,23 @@ def match_seat_presence(*, match: Match, player_id: int, connected: bool) -> Non
         _changed(match)
         if _robot_seats_to_act(match, _load(match)):
             schedule_robots(match.pk)
+
+
+def match_seat_arrived(*, match: Match, player_id: int) -> bool:
+    """A player not seated yet sat down (opened their match's socket): their turn clock, which
+    waited for them, starts now. True if it changed anything. Call holding the match's lock."""
+    ms = match.match_seats.filter(player_id=player_id, awaited_until__isnull=False).first()
+    if ms is None:
+        return False
+    ms.awaited_until = None
+    ms.save(update_fields=["awaited_until"])
+    match.__dict__.pop("_seat_rows", None)
+    if match.status == Match.PLAYING and ms.number in _human_seats_to_act(match, _load(match)):
+        match.turn_deadline = timezone.now() + timedelta(seconds=match.turn_seconds)
+        _timer_arm(match)
+        match.save(update_fields=["turn_deadline", "timer_due"])
+        _changed(match)
+    return True
 
 
 def match_abandon(*, match: Match, seat: int) -> None:

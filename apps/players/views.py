@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from apps.common.errors import DomainError
+from apps.common.references import reference_names
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanctions_active
 from apps.wallet.selectors import ledger_entry_as_dict, player_ledger, wallet_get
@@ -76,15 +77,46 @@ ENTRY_KINDS = {
     "stake": gettext_lazy("Stake"), "stake_return": gettext_lazy("Stake returned"),
     "winnings": gettext_lazy("Winnings"),
 }
+#: a tournament's lines, with its name (``%(name)s``); the reference says which tournament
+TOURNAMENT_KINDS = {
+    "buy_in": gettext_lazy("Tournament entry «%(name)s»"),
+    "unregister_refund": gettext_lazy("Entry refunded «%(name)s»"),
+    "cancel_refund": gettext_lazy("Refund: tournament «%(name)s» cancelled"),
+    "prize": gettext_lazy("Tournament prize «%(name)s»"),
+    "seat_value": gettext_lazy("Satellite seat paid in cash «%(name)s»"),
+    #: the player's own entry given back because a satellite seat paid it (platform.md §5.9)
+    "seat_funded": gettext_lazy("Entry paid by a satellite seat «%(name)s»"),
+}
 CURRENCY_NAMES = {"cash": gettext_lazy("cash"), "bonus": gettext_lazy("bonus"), "credits": gettext_lazy("credits")}
 
 
-def _ledger_row(entry: dict) -> dict:
-    """A ledger entry as the page shows it: an aware time (the template shows it in
-    Europe/Rome), the kind and currency in words."""
-    return {**entry, "created": parse_datetime(entry["created"]),
-            "kind_label": ENTRY_KINDS.get(entry["kind"], entry["kind"]),
-            "currency_label": CURRENCY_NAMES.get(entry["currency"], entry["currency"])}
+def _kind_label(entry: dict, txn, names: dict[str, str]) -> str:
+    """A line's words: a tournament's with its name; the entry a satellite seat replaced by
+    what it is (its memo, or its key for lines written before the memo)."""
+    kind = entry["kind"]
+    if kind == "unregister_refund" and (txn.memo == "seat_funded" or (txn.idempotency_key or "").startswith(
+            "seat_refund:")):
+        kind = "seat_funded"
+    name = names.get(entry["reference"])
+    if kind in TOURNAMENT_KINDS and name is not None:
+        return TOURNAMENT_KINDS[kind] % {"name": name}
+    return str(ENTRY_KINDS.get(kind, kind))
+
+
+def _ledger_rows(entries) -> list[dict]:
+    """Ledger entries as the page shows them: an aware time (the template shows it in
+    Europe/Rome), the kind (with the tournament's name) and currency in words, and money held
+    by the authority marked."""
+    entries = list(entries)
+    names = reference_names(e.transaction.reference for e in entries)
+    rows = []
+    for e in entries:
+        row = ledger_entry_as_dict(e)
+        rows.append({**row, "created": parse_datetime(row["created"]),
+                     "kind_label": _kind_label(row, e.transaction, names),
+                     "currency_label": CURRENCY_NAMES.get(row["currency"], row["currency"]),
+                     "held": row.get("held", False)})
+    return rows
 
 
 @login_required
@@ -94,7 +126,7 @@ def profile(request):
         entries = player_ledger(player=request.user)[:20]
         profile_row = services.profile_ensure(user=request.user)
         context.update(wallet=wallet_get(player=request.user),
-                       entries=[_ledger_row(ledger_entry_as_dict(e)) for e in entries],
+                       entries=_ledger_rows(entries),
                        cards_form=CardsForm(initial={"italian_deck": profile_row.italian_deck}))
     return render(request, "players/profile.html", context)
 

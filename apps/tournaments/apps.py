@@ -9,6 +9,10 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         # the receivers import the services (models): only once the registry is ready
+        from apps.common.references import reference_namer
+
         from . import receivers
+        from .selectors import tournament_names
 
         receivers.connect()
+        reference_namer("tournament", lambda ids: tournament_names(ids=ids))

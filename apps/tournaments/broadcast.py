@@ -23,6 +23,12 @@ def tournament_user_group(user_id: int) -> str:
     return f"tournament_user_{user_id}"
 
 
+def player_group(user_id: int) -> str:
+    """A player's own socket on every page they have open (/ws/tournaments/me/): told when a
+    match of theirs starts, so each page offers the table at once."""
+    return f"tournament_player_{user_id}"
+
+
 def _send_now(group: str, message: dict[str, Any]) -> None:
     try:
         layer = get_channel_layer()
@@ -45,3 +51,11 @@ def tournament_changed(*, tournament_id: int, version: int) -> None:
 
 def lobby_changed() -> None:
     transaction.on_commit(lambda: _send_now(LOBBY_GROUP, {"type": "lobby.changed"}))
+
+
+def tables_ready(*, user_ids: list[int], match_id: int) -> None:
+    """After commit: "your table is ready" to every open page of each of ``user_ids`` (each
+    socket reads and renders its own player's matches: nothing but the id travels)."""
+    message = {"type": "tournament.table_ready", "match": match_id}
+    groups = [player_group(user_id) for user_id in user_ids]
+    transaction.on_commit(lambda: [_send_now(group, message) for group in groups])

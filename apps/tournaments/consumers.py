@@ -14,6 +14,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from apps.common.errors import Conflict, DomainError, NotFoundError, Sanctioned
@@ -27,11 +28,22 @@ from apps.tables.render import match_fragments, render_error, render_notice
 from apps.tables.selectors import match_access
 
 from . import play, selectors
-from .broadcast import tournament_group, tournament_user_group
+from .broadcast import player_group, tournament_group, tournament_user_group
 from .models import Tournament
 from .render import match_page_extra
 
-CLOSE_FORBIDDEN = 4403
+CLOSE_LOGIN, CLOSE_FORBIDDEN = 4401, 4403
+
+
+async def _poll_forever(every: float, look) -> None:
+    """Without a cross-process channel layer (the embedded defaults) a push made by another
+    process (the worker starting a Sit&Go) never arrives: look every ``every`` seconds."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await look()
+        except Exception:  # a failed look must not kill the socket; the next one retries
+            continue
 
 
 class TournamentConsumer(AsyncWebsocketConsumer):
@@ -52,7 +64,16 @@ class TournamentConsumer(AsyncWebsocketConsumer):
             self.user_group = tournament_user_group(self.user.pk)
             await self.channel_layer.group_add(self.user_group, self.channel_name)
         await self.accept()
+        self.sent_version = version
         await self.send(text_data=json.dumps({"version": version}))
+        if settings.TABLE_POLL_SECONDS > 0:
+            self.poller = asyncio.create_task(_poll_forever(settings.TABLE_POLL_SECONDS, self._look))
+
+    async def _look(self) -> None:
+        version = await database_sync_to_async(self._version)()
+        if version is not None and version != self.sent_version:
+            self.sent_version = version
+            await self.send(text_data=json.dumps({"version": version}))
 
     def _admitted(self) -> bool:
         """Anyone may watch a tournament page, except a player kept out of the lobby."""
@@ -68,6 +89,9 @@ class TournamentConsumer(AsyncWebsocketConsumer):
         return Tournament.objects.filter(pk=self.tournament_id).values_list("version", flat=True).first()
 
     async def disconnect(self, code: int) -> None:
+        poller = getattr(self, "poller", None)
+        if poller is not None:
+            poller.cancel()
         for group in (getattr(self, "group", None), getattr(self, "user_group", None)):
             if group:
                 await self.channel_layer.group_discard(group, self.channel_name)
@@ -79,7 +103,75 @@ class TournamentConsumer(AsyncWebsocketConsumer):
         await self.close(code=int(event.get("code") or CLOSE_FORBIDDEN))
 
     async def tournament_changed(self, event: dict[str, Any]) -> None:
+        self.sent_version = event.get("version")
         await self.send(text_data=json.dumps({"version": event.get("version")}))
+
+
+class TournamentPlayerConsumer(AsyncWebsocketConsumer):
+    """A player's own socket, opened by every page they have open (/ws/tournaments/me/): when a
+    tournament match of theirs starts it says so at once and offers the table ("Your table is
+    ready", with the link), rendered for this player in the page's language from their own
+    matches in play; the push carries only the match id. It also answers at connect, so a page
+    opened later offers a match already in play. Staff, anonymous users and players kept out of
+    the lobby are refused (4401, 4403); a sanction issued later closes it (the per-user group)."""
+
+    async def connect(self) -> None:
+        self.user = self.scope.get("user")
+        self.shown: tuple[int, ...] = ()
+        await self.accept()
+        if self.user is None or not self.user.is_authenticated:
+            await self.close(code=CLOSE_LOGIN)
+            return
+        if not await database_sync_to_async(self._admitted)():
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.joined = (player_group(self.user.pk), tournament_user_group(self.user.pk))
+        for group in self.joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self._show()
+        if settings.TABLE_POLL_SECONDS > 0:
+            self.poller = asyncio.create_task(_poll_forever(max(1.0, settings.TABLE_POLL_SECONDS), self._show))
+
+    def _admitted(self) -> bool:
+        if is_staff_member(self.user):
+            return False  # staff do not play
+        try:
+            sanction_check_lobby(player=self.user)
+        except DomainError:
+            return False
+        return True
+
+    async def disconnect(self, code: int) -> None:
+        poller = getattr(self, "poller", None)
+        if poller is not None:
+            poller.cancel()
+        for group in getattr(self, "joined", ()):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        return  # the page sends nothing; frames are ignored
+
+    def _matches(self) -> tuple[tuple[int, ...], str | None]:
+        """This player's matches in play, and their banner only when they changed (a look that
+        finds nothing new costs one small read, no render)."""
+        rows = selectors.my_matches_in_play(user=self.user)
+        ids = tuple(tm.match_id for tm in rows)
+        if ids == self.shown:
+            return ids, None
+        return ids, render_to_string("tournaments/_table_ready.html", {"ready": rows})
+
+    async def _show(self) -> None:
+        """Send this player's matches in play when they differ from what the page shows."""
+        ids, html = await database_sync_to_async(self._matches)()
+        if html is not None and ids != self.shown:
+            self.shown = ids
+            await self.send(text_data=json.dumps({"matches": list(ids), "html": html}))
+
+    async def tournament_table_ready(self, event: dict[str, Any]) -> None:
+        await self._show()
+
+    async def socket_close(self, event: dict[str, Any]) -> None:
+        await self.close(code=int(event.get("code") or CLOSE_FORBIDDEN))
 
 
 class TournamentMatchConsumer(TableConsumer):

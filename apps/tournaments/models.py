@@ -13,6 +13,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+#: reasons the system cancels for, by code: stored as the code, shown in the reader's language
+CANCEL_REASONS = {"not_enough_players": _("Not enough players at registration close.")}
+
 
 class Tournament(models.Model):
     SIT_AND_GO, SCHEDULED = "sit_and_go", "scheduled"
@@ -59,6 +62,8 @@ class Tournament(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     cancelled_at = models.DateTimeField(null=True, blank=True)
     cancel_reason = models.CharField(max_length=500, blank=True)
+    #: a system cancellation's reason (``CANCEL_REASONS``), translated when shown; "" for an operator's
+    cancel_code = models.CharField(max_length=40, blank=True, default="")
     #: the refund run after a cancellation: lines to pay, and when the last one was paid
     refunds_total = models.PositiveIntegerField(default=0)
     refunds_done_at = models.DateTimeField(null=True, blank=True)
@@ -78,6 +83,13 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} (#{self.pk})"
+
+    @property
+    def cancel_reason_display(self) -> str:
+        """The cancellation's reason in the active language: the system's by its code, an
+        operator's as they wrote it."""
+        label = CANCEL_REASONS.get(self.cancel_code)
+        return str(label) if label is not None else self.cancel_reason
 
     @property
     def escrow(self) -> str:

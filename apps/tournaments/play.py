@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 
 from apps.games.engines import get_engine
 from apps.matches.models import Match, MatchSeat
@@ -23,12 +25,13 @@ from apps.matches.services import (
     match_action_apply,
     match_create,
     match_robot_move,
+    match_seat_arrived,
     match_seat_presence,
     matches_cancel,
 )
 from apps.rankings.services import rankings_award_match
 
-__all__ = ["match_forfeit", "match_move", "match_outcomes", "match_seat_back", "match_play_out_by_robots", "match_start", "matches_cancel",
+__all__ = ["match_forfeit", "match_move", "match_outcomes", "match_outcomes_locked", "match_seat_back", "match_play_out_by_robots", "match_start", "matches_cancel",
            "matches_award_xp", "outcome_of", "tournament_match_options"]
 
 
@@ -51,7 +54,7 @@ def match_start(*, game: str, options: dict[str, Any], player_ids: list[int], tu
                          seats=[{"player": users[pid], "robot": False, "ip": ip}
                                 for pid, ip in zip(player_ids, ips, strict=True)],
                          official=True, turn_seconds=turn_seconds, cancellable=False, forfeit_on_absence=False,
-                         awards_xp=False, group=group)
+                         awards_xp=False, group=group, seat_wait_seconds=settings.TOURNAMENT_SEAT_GRACE_SECONDS)
     return match.pk
 
 
@@ -62,15 +65,17 @@ def match_move(*, match_id: int, user, action: Any, version: Any, seat: int | No
 
 
 def match_seat_back(*, match_id: int, user) -> bool:
-    """A seated player opened their match's page: a seat the robot was playing (away after
-    three timeouts) is theirs again (§5.7: the player takes the seat back at any time)."""
-    if not MatchSeat.objects.filter(match_id=match_id, player_id=user.pk, robot_playing=True,
-                                    abandoned=False, match__status=Match.PLAYING).exists():
+    """A seated player opened their match's page: they are seated (their first turn clock,
+    which waited for them, starts now), and a seat the robot was playing (away after three
+    timeouts) is theirs again (§5.7: the player takes the seat back at any time)."""
+    if not MatchSeat.objects.filter(Q(robot_playing=True) | Q(awaited_until__isnull=False), match_id=match_id,
+                                    player_id=user.pk, abandoned=False, match__status=Match.PLAYING).exists():
         return False  # the usual case costs one read and no lock
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id, status=Match.PLAYING).first()
         if match is None:
             return False
+        match_seat_arrived(match=match, player_id=user.pk)
         match_seat_presence(match=match, player_id=user.pk, connected=True)
     return True
 
@@ -88,6 +93,15 @@ def match_outcomes(*, match_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
     return {pk: outcome_of(status, result) for pk, status, result in
             Match.objects.filter(pk__in=list(match_ids)).exclude(status=Match.PLAYING)
             .values_list("pk", "status", "result")}
+
+
+def match_outcomes_locked(*, match_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """Lock every one of ``match_ids`` (ascending id, after the tournament's row: the one lock
+    order) and give the outcome of those already over. While the locks are held no move can
+    end one of them, so a cancellation sees every match that ended before it (issue 25)."""
+    rows = (Match.objects.select_for_update().filter(pk__in=sorted(set(match_ids))).order_by("pk")
+            .values_list("pk", "status", "result"))
+    return {pk: outcome_of(status, result) for pk, status, result in rows if status != Match.PLAYING}
 
 
 def match_play_out_by_robots(*, match_id: int) -> None:

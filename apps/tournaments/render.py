@@ -12,6 +12,7 @@ from apps.games.engines import ENGINES, get_engine
 from apps.matches.selectors import match_get
 from apps.tables.render import match_context, match_snapshot_current
 from apps.tables.selectors import match_access
+from apps.wallet.selectors import freeze_state
 
 from . import rules, selectors
 from .models import Tournament, TournamentMatch
@@ -59,6 +60,9 @@ def tournament_context(t: Tournament, user) -> dict[str, Any]:
         "bracket": bracket_columns(matches, t.entrants_at_start or 0)
         if t.format == Tournament.KNOCKOUT and t.started_at else [],
         "progress": selectors.refund_progress(t) if t.status == Tournament.CANCELLED else None,
+        # an authority report holds the player's money: their refund is not in their wallet
+        "refund_held": own_row is not None and t.status == Tournament.CANCELLED
+        and freeze_state(player_id=own_row["_player"])[1],
         "can_register": detail["registration_open"] and mine is None,
         "can_unregister": registration_window_open(t) and mine is not None,
         "prize_rows": list(enumerate(detail["payouts_cents"] or [], start=1)),

@@ -25,6 +25,11 @@ def tournament_get(*, tournament_id: Any) -> Tournament:
     return t
 
 
+def tournament_names(*, ids: list[int]) -> dict[int, str]:
+    """Names by id, for ledger lines that say which tournament (``tournament:12``)."""
+    return dict(Tournament.objects.filter(pk__in=ids).values_list("pk", "name"))
+
+
 def tournament_list(*, status: str | None = None, game: str | None = None) -> QuerySet:
     """Newest first, each with ``n_entrants`` and its target's entry cost: one query."""
     qs = (Tournament.objects.select_related("satellite_target")
@@ -68,7 +73,7 @@ def tournament_as_dict(t: Tournament, *, nicknames: bool = True) -> dict[str, An
         "started_at": t.started_at.isoformat() if t.started_at else None,
         "finished_at": t.finished_at.isoformat() if t.finished_at else None,
         "cancelled_at": t.cancelled_at.isoformat() if t.cancelled_at else None,
-        "cancel_reason": t.cancel_reason or None,
+        "cancel_reason": t.cancel_reason_display or None, "cancel_code": t.cancel_code or None,
         **tournament_money(t, entrants),
     }
     if nicknames:

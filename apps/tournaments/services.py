@@ -579,8 +579,10 @@ def _pair(t: Tournament, round_no: int, first: Registration, second: Registratio
     match_id = play.match_start(game=t.game, options=_match_options(t),
                                 player_ids=[seats[0].player_id, seats[1].player_id], turn_seconds=t.turn_seconds,
                                 ips=[seats[0].ip, seats[1].ip])
-    return TournamentMatch.objects.create(tournament=t, round=round_no, match_id=match_id, first=seats[0],
-                                          second=seats[1], replay_of=replay_of)
+    tm = TournamentMatch.objects.create(tournament=t, round=round_no, match_id=match_id, first=seats[0],
+                                        second=seats[1], replay_of=replay_of)
+    broadcast.tables_ready(user_ids=[seats[0].player_id, seats[1].player_id], match_id=match_id)
+    return tm
 
 
 def _bye(t: Tournament, round_no: int, reg: Registration) -> None:
@@ -826,7 +828,8 @@ def _seat_award(t: Tournament, reg: Registration) -> None:
             ledger_post(kind="unregister_refund", reference=f"tournament:{target.pk}", legs=[
                 Leg(target.escrow, BONUS, -bonus), Leg(player_code(reg.player_id), BONUS, bonus),
                 Leg(target.escrow, CASH, -cash), Leg(player_code(reg.player_id), CASH, cash)],
-                idempotency_key=f"seat_refund:tournament:{target.pk}:registration:{existing.pk}")
+                idempotency_key=f"seat_refund:tournament:{target.pk}:registration:{existing.pk}",
+                memo="seat_funded")  # the entry a satellite seat paid: not an unregistration
         existing.paid_bonus_cents, existing.paid_cash_cents, existing.seat_from = 0, amount, t
         existing.save(update_fields=["paid_bonus_cents", "paid_cash_cents", "seat_from"])
     else:
@@ -875,17 +878,48 @@ def tournament_cancel(*, actor, tournament_id: Any, reason: Any, ip: str | None 
             raise Conflict(_("The tournament has finished: it cannot be cancelled."), code="already_finished")
         if t.status == Tournament.CANCELLED:
             raise Conflict(_("The tournament is already cancelled."), code="already_cancelled")
-        _cancel(t, reason=reason.strip())
-        audit_record(actor=actor, action="tournament_cancel", target=t, reason=reason,
-                     after={"refunds": t.refunds_total}, ip=ip)
+        _matches_ended_settle(t)
+        if t.status == Tournament.RUNNING or t.status == Tournament.OPEN:
+            _cancel(t, reason=reason.strip())
+            audit_record(actor=actor, action="tournament_cancel", target=t, reason=reason,
+                         after={"refunds": t.refunds_total}, ip=ip)
+    if t.status == Tournament.FINISHED:  # its last match ended before the cancel: it stands, paid
+        raise Conflict(_("The tournament has finished: it cannot be cancelled."), code="already_finished")
     return t
+
+
+def _matches_ended_settle(t: Tournament) -> None:
+    """Before a cancellation (the tournament row locked): lock the matches still in play and
+    record those that already ended, whose after-commit hook has not reached the tournament
+    yet. Their losers are eliminated (a1/a2) and their winners go on; a last match that ended
+    finishes the tournament, prizes paid, and the cancel then answers ``already_finished``.
+    A round completed this way is not paired: the cancellation follows at once."""
+    if t.status != Tournament.RUNNING:
+        return
+    tms = list(t.tmatches.filter(status=TournamentMatch.PLAYING, match_id__isnull=False)
+               .select_related("first", "second").order_by("match_id"))
+    ended = play.match_outcomes_locked(match_ids=[tm.match_id for tm in tms])
+    for tm in tms:
+        outcome = ended.get(tm.match_id)
+        if outcome is None:
+            continue
+        side = outcome.get("winner") if outcome.get("status") == "finished" else None
+        _record_result(t, tm, side if side in (0, 1) else None, outcome.get("scores"),
+                       forfeit=bool(outcome.get("forfeit")))
+    if ended and not t.tmatches.filter(round=t.current_round, status=TournamentMatch.PLAYING).exists():
+        regs = list(t.registrations.filter(active=True).order_by("pk"))
+        last = (sum(not r.eliminated for r in regs) <= 1 if t.format == Tournament.KNOCKOUT
+                else t.current_round >= (t.rounds or 1))
+        if last:
+            _finish(t, regs)
+            _touch(t)
 
 
 REFUND_FIELDS = ("pk", "player_id", "paid_bonus_cents", "paid_cash_cents", "eliminated", "disqualified",
                  "position", "position_size", "vp")
 
 
-def _cancel(t: Tournament, *, reason: str) -> None:
+def _cancel(t: Tournament, *, reason: str, code: str = "") -> None:
     # plain rows, not model instances: a cancellation may touch 10,000 registrations
     regs = [SimpleNamespace(**row) for row in
             t.registrations.filter(active=True).order_by("pk").values(*REFUND_FIELDS)]
@@ -909,6 +943,7 @@ def _cancel(t: Tournament, *, reason: str) -> None:
     t.status = Tournament.CANCELLED
     t.cancelled_at = timezone.now()
     t.cancel_reason = reason
+    t.cancel_code = code
     t.refunds_total = sum(1 for r in regs if r.refund_cents)
     t.save()
     _touch(t)
@@ -994,7 +1029,7 @@ def tournaments_due_work() -> int:
                 t = _locked(tid)
                 if t.status == Tournament.OPEN and t.registrations_close_at <= timezone.now() and \
                         t.registrations.filter(active=True).count() < t.min_players:
-                    _cancel(t, reason="Not enough players at registration close.")
+                    _cancel(t, reason="Not enough players at registration close.", code="not_enough_players")
                     audit_record(actor=None, action="tournament_cancel", target=t,
                                  reason="not enough players at registration close")
                     done += 1

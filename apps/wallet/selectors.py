@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import F, OuterRef, QuerySet, Subquery, Sum, Value
+from django.db.models import BooleanField, Case, F, OuterRef, Q, QuerySet, Subquery, Sum, Value, When
 from django.db.models.functions import Coalesce
 
 from .models import BONUS, CASH, CREDITS, Account, Entry, Freeze
+
+AUTHORITY_FROZEN = "house:authority_frozen"
 
 
 def freeze_state(*, player_id: int) -> tuple[bool, bool]:
@@ -41,21 +43,39 @@ def wallet_get(*, player) -> dict:
     return {"cash_cents": b[CASH], "bonus_cents": b[BONUS], "credits": b[CREDITS], "frozen": frozen}
 
 
+#: the authority's own moves of a share: the player's ledger shows them on their accounts
+AUTHORITY_KINDS = ("authority_freeze", "authority_release", "authority_forfeit")
+
+
 def player_ledger(*, player) -> QuerySet:
-    """The entries on the player's own accounts, newest first."""
-    return (Entry.objects.filter(account__player=player)
+    """The entries on the player's own accounts, newest first, and the money that arrived for
+    them while an authority report held it (a refund, a prize: credited to their share of
+    house:authority_frozen, platform.md §7.4), marked ``held``. A held line's
+    ``balance_after`` is the player's own balance then (unchanged by it), never the house's."""
+    own_before = (Entry.objects.filter(account__player=player, currency=OuterRef("currency"),
+                                       id__lt=OuterRef("id")).order_by("-id").values("balance_after")[:1])
+    held = Q(account__code=AUTHORITY_FROZEN, player=player, account__player__isnull=True) & ~Q(
+        kind__in=AUTHORITY_KINDS)
+    return (Entry.objects.filter(Q(account__player=player) | held)
+            .annotate(held=Case(When(account__player__isnull=True, then=Value(True)), default=Value(False),
+                                output_field=BooleanField()),
+                      own_balance=Case(When(account__player__isnull=True,
+                                            then=Coalesce(Subquery(own_before), Value(0))),
+                                       default=F("balance_after")))
             .select_related("transaction").order_by("-id"))
 
 
 def ledger_entry_as_dict(entry: Entry) -> dict:
+    held = bool(getattr(entry, "held", False))
     return {
         "id": entry.pk,
         "created": entry.created.isoformat(),
         "kind": entry.kind or entry.transaction.kind,
         "currency": entry.currency,
         "amount": entry.amount,
-        "balance_after": entry.balance_after,
+        "balance_after": entry.own_balance if held else entry.balance_after,
         "reference": entry.transaction.reference,
+        **({"held": True} if held else {}),
     }
 
 

@@ -297,6 +297,9 @@ CSRF_FAILURE_VIEW = "apps.common.views.csrf_failure"
 #: pause between two robot moves, so people can follow them (0: robots play at once)
 ROBOT_MOVE_DELAY = float(os.environ.get("MAZZIERE_ROBOT_MOVE_DELAY", "0.8"))
 DISCONNECT_GRACE_SECONDS = 180
+#: a tournament match starts on its own (platform.md §5.7): each player's turn clock waits this
+#: long for them to sit (open the match's page) before it runs without them
+TOURNAMENT_SEAT_GRACE_SECONDS = 60
 NEXT_MATCH_CONFIRM_SECONDS = 60  # platform.md §8.1: confirm the next match within this
 POKER_NEXT_HAND_SECONDS = 5  # platform.md §8.5: the next poker hand is dealt this long after the last
 POKER_SIT_OUT_STAND_UP_SECONDS = 300  # platform.md §8.5: sitting out this long stands a player up

@@ -132,3 +132,60 @@ def test_play_a_tournament_match_by_clicking(chromium, mazziere_server, artifact
     assert not player.errors, player.errors
     player.context.close()
     still_up()
+
+
+# Giulia waits on the tournament page and on the tournaments lobby; Luca's registration, made in
+# another process (as the worker would start it), fills the Sit&Go: both pages say "your table is
+# ready" with the link within seconds, and the tournament page no longer says "registered".
+READY_SETUP = (
+    "from apps.players.models import Profile; from apps.tournaments import services;"
+    "from django.contrib.auth import get_user_model; op = get_user_model().objects.get(username='operatore');"
+    "t = services.tournament_create(actor=op, data={'name': 'Sit and Go del banner', 'game': 'briscola',"
+    " 'kind': 'sit_and_go', 'format': 'knockout', 'buy_in_cents': 0, 'fee_cents': 0,"
+    " 'guaranteed_cents': 1000, 'prize': 'cash', 'satellite_target': None, 'max_players': 2,"
+    " 'starts_at': None, 'payouts': [100], 'game_options': {}, 'turn_seconds': 120});"
+    "services.tournament_register(user=Profile.objects.get(user__username='giulia').user, tournament_id=t.pk);"
+    "print(t.pk)"
+)
+READY_FILL = (
+    "from apps.players.models import Profile; from apps.tournaments import services;"
+    "from apps.tournaments.models import TournamentMatch; tid = {tid};"
+    "services.tournament_register(user=Profile.objects.get(user__username='luca').user, tournament_id=tid)\n"
+    "if not TournamentMatch.objects.filter(tournament_id=tid).exists(): services.tournament_start(tournament_id=tid)\n"
+    "print(TournamentMatch.objects.get(tournament_id=tid).match_id)"
+)
+
+
+def test_a_filled_sit_and_go_offers_the_table_on_every_open_page(chromium, mazziere_server, artifacts):
+    base, env, still_up = mazziere_server
+    tid = manage(env, "shell", "-c", READY_SETUP).strip().splitlines()[-1]
+    player = Player(chromium, base, "giulia")
+    player.log_in()
+    page = player.page
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.goto(f"{base}/tournaments/{tid}/")
+    lobby = player.context.new_page()
+    lobby.set_viewport_size({"width": 390, "height": 844})
+    lobby.goto(f"{base}/tournaments/")
+    assert page.locator("#table-ready").is_hidden() and page.locator("#unregister").count() == 1
+    mid = manage(env, "shell", "-c", READY_FILL.format(tid=tid)).strip().splitlines()[-1]
+    href = f"/tournaments/matches/{mid}/"
+    for each in (page, lobby):
+        each.wait_for_selector(f"#table-ready a[href='{href}']", state="visible", timeout=10_000)
+        assert "Il tuo tavolo è pronto" in each.inner_text("#table-ready")
+    page.wait_for_selector("#play-your-match", timeout=10_000)  # the page itself refreshed too
+    assert page.locator("#unregister").count() == 0
+    page.screenshot(path=str(artifacts / "tournament-table-ready-1366.png"), full_page=False)
+    lobby.screenshot(path=str(artifacts / "tournaments-lobby-table-ready-390.png"), full_page=False)
+    assert lobby.evaluate("document.documentElement.scrollWidth") <= 390
+    page.click("#table-ready .table-ready-close")  # hidden for this match, also on the next page
+    page.wait_for_selector("#table-ready", state="hidden")
+    page.reload()
+    page.wait_for_timeout(1500)
+    assert page.locator("#table-ready").is_hidden() and page.locator("#play-your-match").count() == 1
+    lobby.click("#table-ready a")
+    lobby.wait_for_url(f"{base}{href}")
+    assert lobby.locator("#table-ready").is_hidden()  # not offered on the table's own page
+    assert not player.errors, player.errors
+    player.context.close()
+    still_up()
