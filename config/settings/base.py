@@ -110,6 +110,22 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+#: PostgreSQL: each process keeps a bounded pool of connections (Django's psycopg pool) instead of
+#: one kept connection per thread (under daphne every request thread kept its own: 40 parallel
+#: GETs left 56 open and the server refused clients). A process never holds more than
+#: DB_POOL_MAX_SIZE; a request waits up to DB_POOL_TIMEOUT seconds for a free one. Size it so
+#: that the pools of every process fit PostgreSQL's max_connections (README, "Connections").
+#: MAZZIERE_DB_POOL_MAX=0 turns the pool off (a connection per thread, DJANGO_CONN_MAX_AGE).
+DB_POOL_MIN_SIZE = int(os.environ.get("MAZZIERE_DB_POOL_MIN", "1"))
+DB_POOL_MAX_SIZE = int(os.environ.get("MAZZIERE_DB_POOL_MAX", "10"))
+DB_POOL_TIMEOUT = float(os.environ.get("MAZZIERE_DB_POOL_TIMEOUT", "10"))
+if DATABASES["default"]["ENGINE"].endswith("postgresql") and DB_POOL_MAX_SIZE > 0:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps the connections (Django requires 0 with it)
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(DB_POOL_MIN_SIZE, DB_POOL_MAX_SIZE), "max_size": DB_POOL_MAX_SIZE,
+        "timeout": DB_POOL_TIMEOUT,
+        "max_idle": 300,  # an idle connection above min_size is closed after 5 minutes
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # several processes (daphne, the Celery worker and beat) share the file
     DATABASES["default"]["OPTIONS"] = {"timeout": 30, "transaction_mode": "IMMEDIATE",

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+#: `make -n` only prints: not timing-sensitive (tests/conftest.py)
+PARALLEL_SAFE = True
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="no make on this machine")
 
