@@ -80,7 +80,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "apps.players.middleware.NicknameRequiredMiddleware",
-    "axes.middleware.AxesMiddleware",  # last: turns a locked login into apps.players.logins.lockout_response
+    "axes.middleware.AxesMiddleware",  # turns a locked login into apps.players.logins.lockout_response
+    "apps.common.middleware.ServiceOutageMiddleware",  # Redis/broker unreachable under a view: 503, logged once
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -298,12 +299,13 @@ CHAT_FLAG_WORDS: list[str] = ["truffa", "imbroglio", "cheat", "scam"]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"client_error_brief": {"()": "apps.common.logging.ClientErrorWithoutTraceback"}},
+    "filters": {"client_error_brief": {"()": "apps.common.logging.ClientErrorWithoutTraceback"},
+                "outage_once": {"()": "apps.common.logging.OutageLoggedOnce"}},
     # a refused request (403, 400) is one line, not a traceback (apps/common/logging.py):
     # on django.request itself, and on the handler for django.security.<Kind> records
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["client_error_brief"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
-    "loggers": {"django.request": {"filters": ["client_error_brief"]}},
+    "loggers": {"django.request": {"filters": ["client_error_brief", "outage_once"]}},
 }
 
 CSRF_FAILURE_VIEW = "apps.common.views.csrf_failure"
