@@ -322,6 +322,10 @@ TABLE_IDLE_CLOSE_SECONDS = 300
 CANCEL_VOTE_SECONDS = 60
 AWAY_AFTER_TIMEOUTS = 3
 WS_MAX_FRAME_BYTES = 8 * 1024
+#: a frame above this (no page sends one) gets bad_frame and closes the socket with 1009
+#: (apps/common/sockets.py); daphne itself refuses above WS_SERVER_MAX_MESSAGE_BYTES, also with 1009
+WS_CLOSE_FRAME_BYTES = 64 * 1024
+WS_SERVER_MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 WS_MAX_FRAMES_PER_SECOND = 20
 WS_ABUSE_LIMIT = 5
 #: the dashboard's staff socket folds a burst of online changes into one push per this many seconds

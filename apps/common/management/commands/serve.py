@@ -106,7 +106,9 @@ class Command(BaseCommand):
         env.setdefault("MAZZIERE_SERVER_NAME", f"{socket.gethostname()}:{port}")
         python = sys.executable
         sqlite = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
-        commands = {"daphne": [python, "-m", "daphne", "-b", host, "-p", str(port), "config.asgi:application"]}
+        biggest = str(settings.WS_SERVER_MAX_MESSAGE_BYTES)  # a larger frame: 1009 (apps/common/sockets.py)
+        commands = {"daphne": [python, "-m", "daphne", "-b", host, "-p", str(port), "--websocket-max-message-size",
+                               biggest, "--websocket-max-frame-size", biggest, "config.asgi:application"]}
         if not no_celery:
             worker = [python, "-m", "celery", "-A", "config", "worker", "--loglevel", "WARNING"]
             # SQLite takes one writer at a time: a single worker process avoids lock waits
