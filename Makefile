@@ -17,10 +17,13 @@ $(STAMP): pyproject.toml | $(PY)
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
+# the port `make run` serves on: `make run PORT=8010` when 8000 is taken
+PORT ?= 8000
+
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
-	$(PY) manage.py serve --host 127.0.0.1 --port 8000
+	$(PY) manage.py serve --host 127.0.0.1 --port $(PORT)
 
 # The suite in three parts: every test not marked `serial` on $(TEST_WORKERS) pytest-xdist
 # workers (each with its own test database and Redis prefix, config/settings/test.py); then

@@ -16,13 +16,16 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
+from django.db import connections  # noqa: E402
 
 from apps.common.collector import collector_settle, server_warm  # noqa: E402
 from apps.common.origins import SiteOriginValidator  # noqa: E402
 from apps.common.socket_language import SocketLanguageMiddleware  # noqa: E402
+from apps.common.sockets import daphne_close_codes  # noqa: E402
 from apps.tables.services import socket_server_started  # noqa: E402
 from config.ws_urls import websocket_urlpatterns  # noqa: E402
 
+daphne_close_codes()  # a frame too large closes with 1009, not a dropped connection (apps/common/sockets.py)
 http_app = django_asgi_app
 if settings.SERVE_STATIC:
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
@@ -48,3 +51,7 @@ if settings.SERVER_GC_SETTLE:
     # they paused every socket of the process for 90-160 ms every few seconds (issue 15)
     server_warm()
     collector_settle()
+
+# what the start read went through the main thread's connection: give it back to the pool
+# (with the PostgreSQL pool, one kept by the reactor's thread would be a slot lost for good)
+connections.close_all()

@@ -25,7 +25,9 @@ def _eager(task) -> bool:
 def _connections_before_task(task=None, **kwargs) -> None:
     """A task starts on the worker's kept connection (``CELERY_DB_REUSE_MAX``), like a request:
     one that failed or outlived ``CONN_MAX_AGE`` is replaced; a live one is used without
-    ``CONN_HEALTH_CHECKS``' ``SELECT 1`` (an error marks it, and the task's end drops it)."""
+    ``CONN_HEALTH_CHECKS``' ``SELECT 1`` (an error marks it, and the task's end drops it).
+    With the PostgreSQL pool (``CONN_MAX_AGE`` 0) the task's end gives the connection back to
+    the process's pool and the next task borrows a kept one: no new backend per task either."""
     if _eager(task):
         return
     close_old_connections()

@@ -20,7 +20,6 @@ from http.cookies import CookieError, SimpleCookie
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -28,6 +27,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from apps.common.errors import DomainError
 from apps.common.roles import FINANCE, OPERATOR, has_role
+from apps.common.sockets import GuardedWebsocketConsumer
 
 from . import selectors
 from .blocks import live_block
@@ -80,7 +80,7 @@ def live_html(*, period: Period, language: str, unless: object = None) -> tuple[
         return state, render_to_string("backoffice/_live.html", {"online": online, "b": live_block(hours), "oob": True})
 
 
-class OnlineConsumer(AsyncWebsocketConsumer):
+class OnlineConsumer(GuardedWebsocketConsumer):
     async def connect(self) -> None:
         self.joined = False
         self.later: asyncio.Task | None = None

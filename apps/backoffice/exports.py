@@ -18,7 +18,9 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.dateparse import parse_date
 from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
 
+from apps.common.spreadsheet import csv_safe_row, is_formula_like
 from apps.compliance.selectors import players_status_many
 from apps.players.selectors import player_list
 
@@ -131,6 +133,13 @@ def export_source(export: Export, size: int = CHUNK) -> tuple[list[str], Iterato
     raise ValueError(f"no source for {export.kind} exports")
 
 
+def _text_cell(sheet, value: str) -> WriteOnlyCell:
+    """A string cell holding the text as written: openpyxl would store ``=...`` as a live formula."""
+    cell = WriteOnlyCell(sheet, value=value)
+    cell.data_type = "s"
+    return cell
+
+
 def write_file(path: Path, fmt: str, columns: list[str], chunks: Iterator[list[list]],
                progress: Callable[[int], None]) -> int:
     """Write every row to ``path``; ``progress(n)`` after each chunk. Returns the row count."""
@@ -140,7 +149,7 @@ def write_file(path: Path, fmt: str, columns: list[str], chunks: Iterator[list[l
             writer = csv.writer(handle)
             writer.writerow(columns)
             for rows in chunks:
-                writer.writerows(rows)
+                writer.writerows(csv_safe_row(row) for row in rows)
                 done += len(rows)
                 progress(done)
         return done
@@ -149,7 +158,7 @@ def write_file(path: Path, fmt: str, columns: list[str], chunks: Iterator[list[l
     sheet.append(columns)
     for rows in chunks:
         for row in rows:
-            sheet.append(row)
+            sheet.append([_text_cell(sheet, value) if is_formula_like(value) else value for value in row])
         done += len(rows)
         progress(done)
     book.save(path)

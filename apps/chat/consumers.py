@@ -14,7 +14,6 @@ from collections import deque
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -23,6 +22,7 @@ from apps.common.errors import DomainError
 from apps.common.input import BadInput, json_loads_checked, text_problem
 from apps.common.net import client_ip
 from apps.common.roles import is_staff_member
+from apps.common.sockets import GuardedWebsocketConsumer
 from apps.compliance.selectors import sanction_check_lobby
 
 from .selectors import chat_message_get
@@ -65,7 +65,7 @@ def _report_id(value: Any) -> int:
     return value
 
 
-class LobbyChatConsumer(AsyncWebsocketConsumer):
+class LobbyChatConsumer(GuardedWebsocketConsumer):
     async def connect(self) -> None:
         self.user = self.scope.get("user")
         self.frames: deque[float] = deque()
@@ -126,6 +126,9 @@ class LobbyChatConsumer(AsyncWebsocketConsumer):
         except Exception:
             log.exception("lobby chat: a frame from user %s failed", self.user.pk)
             await self._status("bad_frame", "This frame could not be handled.")
+
+    async def frame_error(self, code: str, detail: str) -> None:
+        await self._status(code, detail)
 
     async def _status(self, code: str, text: str) -> None:
         await self.send(text_data=render_to_string("chat/_status.html",

@@ -21,10 +21,11 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
-from .errors import Conflict, DomainError, StaffCannotPlay, ValidationFailed
+from .errors import Conflict, DomainError, ServiceUnavailable, StaffCannotPlay, ValidationFailed
 from .input import BadInput, json_loads_checked
 from .models import IdempotencyRecord
 from .net import request_ip
+from .outage import RETRY_AFTER, is_outage, outage_log
 from .roles import has_role, is_staff_member
 
 _CODES = {
@@ -37,6 +38,7 @@ _CODES = {
     exceptions.UnsupportedMediaType: "validation_error",
     exceptions.NotAcceptable: "not_acceptable",
     exceptions.Throttled: "throttled",
+    ServiceUnavailable: "service_unavailable",  # 503: Redis or the broker unreachable (apps/common/outage.py)
 }
 
 
@@ -49,6 +51,9 @@ def _flatten(detail: Any) -> Any:
 
 def error_body(exc: Exception) -> tuple[dict[str, Any], int]:
     """The ``{"detail", "code"}`` body and status for any exception a view may raise."""
+    if is_outage(exc):
+        outage_log(exc, where="api")
+        exc = ServiceUnavailable()
     if isinstance(exc, DomainError):
         return exc.as_dict(), exc.status
     if isinstance(exc, Http404):
@@ -82,6 +87,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
                 response["WWW-Authenticate"] = header
     if isinstance(exc, exceptions.Throttled) and exc.wait:
         response["Retry-After"] = str(int(exc.wait))
+    if status == ServiceUnavailable.status:
+        response["Retry-After"] = str(RETRY_AFTER)
     return response
 
 

@@ -53,6 +53,14 @@ class NotFoundError(DomainError):
     default_detail = gettext_lazy("Not found.")
 
 
+class ServiceUnavailable(DomainError):
+    """503: a service the site needs (Redis, the broker) is unreachable (apps/common/outage.py)."""
+
+    status = 503
+    code = "service_unavailable"
+    default_detail = gettext_lazy("The service is temporarily unavailable: try again in a minute.")
+
+
 class InsufficientFunds(DomainError):
     status = 402
     code = "insufficient_funds"

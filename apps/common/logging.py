@@ -20,3 +20,11 @@ class ClientErrorWithoutTraceback(logging.Filter):
             record.exc_info = None
             record.exc_text = None
         return True
+
+
+class OutageLoggedOnce(logging.Filter):
+    """Django's line for each 503 is dropped: the outage behind them is logged once a minute
+    by apps/common/outage.py, not once per refused request."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return getattr(record, "status_code", None) != 503

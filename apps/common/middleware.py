@@ -9,7 +9,9 @@ from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from .errors import ServiceUnavailable
 from .input import BadInput, check_pairs, json_loads_checked, text_problem
+from .outage import RETRY_AFTER, is_outage, outage_log
 
 
 class ApiLanguageMiddleware:
@@ -95,3 +97,27 @@ def _field_words(field: str) -> str:
         name = field.removeprefix("header ").removeprefix("HTTP_").replace("_", "-").title()
         return _("the header %(name)s") % {"name": name}
     return _("the parameter %(name)s") % {"name": field}
+
+
+class ServiceOutageMiddleware:
+    """Redis or the broker unreachable under a view: 503 ``service_unavailable`` (the contract's
+    JSON under /api/, a page that says so elsewhere) instead of a 500 with a traceback, and
+    one log line a minute while it lasts (apps/common/outage.py)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not is_outage(exception):
+            return None
+        outage_log(exception, where=request.path)
+        error = ServiceUnavailable()
+        if request.path.startswith("/api/"):
+            response = JsonResponse(error.as_dict(), status=error.status)
+        else:
+            response = render(request, "errors/503.html", status=error.status)
+        response["Retry-After"] = str(RETRY_AFTER)
+        return response

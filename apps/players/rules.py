@@ -10,6 +10,8 @@ NICKNAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]{2,15}$")
 RESERVED = frozenset({
     "admin", "administrator", "staff", "system", "root", "support", "moderator",
     "operator", "finance", "compliance", "robot",
+    # the same staff words in Italian, the site's language (docs/decisions.md)
+    "amministratore", "sistema", "supporto", "assistenza", "moderatore", "operatore", "finanza", "conformita",
 })
 #: look-alikes of §2: after lower-casing, ``1`` and ``i`` read as ``l`` and ``0`` as ``o``
 _CONFUSABLE = str.maketrans({"1": "l", "i": "l", "0": "o"})

@@ -29,6 +29,7 @@ from apps.chat.models import FlagWord
 from apps.common.errors import DomainError
 from apps.common.net import request_ip
 from apps.common.roles import COMPLIANCE, has_role
+from apps.common.spreadsheet import csv_safe_row
 from apps.compliance import selectors as compliance_selectors
 from apps.compliance.models import DURATION_CHOICES, KINDS
 from apps.compliance.services import sanction_lift
@@ -123,12 +124,10 @@ def export_csv(request):
     def rows():
         yield writer.writerow(header)
         for m in chat_selectors.chat_search(filters=filters).iterator(chunk_size=500):
-            text = m.text
-            if text[:1] in ("=", "+", "-", "@"):  # a spreadsheet must not run a line as a formula
-                text = "'" + text
-            yield writer.writerow([m.pk, m.created.isoformat(), m.sender_id, m.nickname, m.room, m.table_id or "",
-                                   m.match_id or "", m.ip or "", text, m.hidden, m.refused, m.flagged,
-                                   " ".join(m.flag_reasons), m.reports])
+            # a spreadsheet must not run a line as a formula
+            yield writer.writerow(csv_safe_row([m.pk, m.created.isoformat(), m.sender_id, m.nickname, m.room,
+                                                m.table_id or "", m.match_id or "", m.ip or "", m.text, m.hidden,
+                                                m.refused, m.flagged, " ".join(m.flag_reasons), m.reports]))
 
     stamp = timezone.now().strftime("%Y%m%d-%H%M")
     response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")

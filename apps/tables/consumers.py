@@ -17,7 +17,6 @@ from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import DatabaseSyncToAsync
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import close_old_connections, connections
 from django.template.loader import render_to_string
@@ -29,6 +28,7 @@ from apps.common.errors import DomainError
 from apps.common.input import BadInput, json_loads_checked, text_problem
 from apps.common.net import client_ip
 from apps.common.roles import is_staff_member
+from apps.common.sockets import GuardedWebsocketConsumer
 from apps.compliance.selectors import sanction_check_lobby
 from apps.matches.services import match_cancel_vote
 
@@ -147,7 +147,7 @@ def _parse_report(report: Any) -> int:
     return report
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(GuardedWebsocketConsumer):
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch without its ``aclose_old_connections`` before every message: that
         is a hop to asgiref's one shared thread to tidy that thread's connections, while this
@@ -335,6 +335,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._error(code, detail)
         if self.abuse >= settings.WS_ABUSE_LIMIT:
             await self.close(code=CLOSE_ABUSE)
+
+    async def frame_error(self, code: str, detail: str) -> None:
+        await self._error(code, detail)
 
     async def _error(self, code: str, detail: str) -> None:
         await self.send(text_data=render_error(table_id=self.table_id, code=code, detail=str(detail)))

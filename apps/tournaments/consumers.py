@@ -12,13 +12,13 @@ import json
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from apps.common.errors import Conflict, DomainError, NotFoundError, Sanctioned
 from apps.common.roles import is_staff_member
+from apps.common.sockets import GuardedWebsocketConsumer
 from apps.compliance.selectors import sanction_check_lobby
 from apps.matches.models import Match
 from apps.matches.selectors import match_get
@@ -46,7 +46,7 @@ async def _poll_forever(every: float, look) -> None:
             continue
 
 
-class TournamentConsumer(AsyncWebsocketConsumer):
+class TournamentConsumer(GuardedWebsocketConsumer):
     async def connect(self) -> None:
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
         self.user = self.scope.get("user")

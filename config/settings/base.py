@@ -81,7 +81,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "apps.players.middleware.NicknameRequiredMiddleware",
-    "axes.middleware.AxesMiddleware",  # last: turns a locked login into apps.players.logins.lockout_response
+    "axes.middleware.AxesMiddleware",  # turns a locked login into apps.players.logins.lockout_response
+    "apps.common.middleware.ServiceOutageMiddleware",  # Redis/broker unreachable under a view: 503, logged once
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -111,6 +112,22 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+#: PostgreSQL: each process keeps a bounded pool of connections (Django's psycopg pool) instead of
+#: one kept connection per thread (under daphne every request thread kept its own: 40 parallel
+#: GETs left 56 open and the server refused clients). A process never holds more than
+#: DB_POOL_MAX_SIZE; a request waits up to DB_POOL_TIMEOUT seconds for a free one. Size it so
+#: that the pools of every process fit PostgreSQL's max_connections (README, "Connections").
+#: MAZZIERE_DB_POOL_MAX=0 turns the pool off (a connection per thread, DJANGO_CONN_MAX_AGE).
+DB_POOL_MIN_SIZE = int(os.environ.get("MAZZIERE_DB_POOL_MIN", "1"))
+DB_POOL_MAX_SIZE = int(os.environ.get("MAZZIERE_DB_POOL_MAX", "10"))
+DB_POOL_TIMEOUT = float(os.environ.get("MAZZIERE_DB_POOL_TIMEOUT", "10"))
+if DATABASES["default"]["ENGINE"].endswith("postgresql") and DB_POOL_MAX_SIZE > 0:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps the connections (Django requires 0 with it)
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(DB_POOL_MIN_SIZE, DB_POOL_MAX_SIZE), "max_size": DB_POOL_MAX_SIZE,
+        "timeout": DB_POOL_TIMEOUT,
+        "max_idle": 300,  # an idle connection above min_size is closed after 5 minutes
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # several processes (daphne, the Celery worker and beat) share the file
     DATABASES["default"]["OPTIONS"] = {"timeout": 30, "transaction_mode": "IMMEDIATE",
@@ -283,12 +300,13 @@ CHAT_FLAG_WORDS: list[str] = ["truffa", "imbroglio", "cheat", "scam"]
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"client_error_brief": {"()": "apps.common.logging.ClientErrorWithoutTraceback"}},
+    "filters": {"client_error_brief": {"()": "apps.common.logging.ClientErrorWithoutTraceback"},
+                "outage_once": {"()": "apps.common.logging.OutageLoggedOnce"}},
     # a refused request (403, 400) is one line, not a traceback (apps/common/logging.py):
     # on django.request itself, and on the handler for django.security.<Kind> records
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["client_error_brief"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
-    "loggers": {"django.request": {"filters": ["client_error_brief"]}},
+    "loggers": {"django.request": {"filters": ["client_error_brief", "outage_once"]}},
 }
 
 CSRF_FAILURE_VIEW = "apps.common.views.csrf_failure"
@@ -308,6 +326,10 @@ TABLE_IDLE_CLOSE_SECONDS = 300
 CANCEL_VOTE_SECONDS = 60
 AWAY_AFTER_TIMEOUTS = 3
 WS_MAX_FRAME_BYTES = 8 * 1024
+#: a frame above this (no page sends one) gets bad_frame and closes the socket with 1009
+#: (apps/common/sockets.py); daphne itself refuses above WS_SERVER_MAX_MESSAGE_BYTES, also with 1009
+WS_CLOSE_FRAME_BYTES = 64 * 1024
+WS_SERVER_MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 WS_MAX_FRAMES_PER_SECOND = 20
 WS_ABUSE_LIMIT = 5
 #: the dashboard's staff socket folds a burst of online changes into one push per this many seconds

@@ -44,9 +44,16 @@ def test_tasks_run_on_one_connection_without_a_health_check():
             cursor.execute("SELECT 42")
         seen.append(connection.connection)
 
-    for _ in range(5):
+    run_task(body)
+    pool = getattr(connection, "pool", None)
+    opened = pool.get_stats()["connections_num"] if pool else None
+    for _ in range(4):
         run_task(body)
-    assert seen[0] is not None and all(raw is seen[0] for raw in seen)  # one connection for all five
+    if pool:  # with the pool (PostgreSQL) a task borrows a kept connection: none is opened for it
+        assert pool.get_stats()["connections_num"] == opened
+        assert len({id(raw) for raw in seen}) <= settings.DATABASES["default"]["OPTIONS"]["pool"]["max_size"]
+    else:
+        assert seen[0] is not None and all(raw is seen[0] for raw in seen)  # one connection for all five
     assert statements == ["SELECT 42"] * 5  # no SELECT 1 before each task's work
 
 
@@ -55,14 +62,15 @@ def test_tasks_run_on_one_connection_without_a_health_check():
 def test_a_connection_that_failed_is_replaced_before_the_next_task():
     seen = []
 
-    def body():
+    def body(fail: bool = False):
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
         seen.append(connection.connection)
+        if fail:
+            connection.connection.close()  # the server went away under it
+            connection.errors_occurred = True  # as Django marks a connection whose query failed
 
-    run_task(body)
-    connection.connection.close()  # the server went away under it
-    connection.errors_occurred = True  # as Django marks a connection whose query failed
+    run_task(lambda: body(fail=True))
     run_task(body)
     assert seen[1] is not seen[0] and not seen[1].closed  # a new connection, and it works
 

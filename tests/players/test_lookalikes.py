@@ -14,8 +14,10 @@ from apps.wallet.selectors import wallet_get
 LOOK_ALIKES = [("Giulia", "GiuIia"), ("mario_88", "Mari0_88"), ("Giulia", "G1ulia"), ("Paolo", "PAOLO"),
                ("Lino", "Iin0"), ("mario_88", "MARIO_88")]
 RESERVED_LOOKS = ["admin_", "Adm1n", "ADM1N", "staff_2", "Staff2", "r0bot", "R0B0Tina", "supp0rt", "Root_1",
-                  "Operat0r", "Flnance", "C0mpliance", "sYstem_", "admin1"]
-NOT_RESERVED = ["Rooted", "Adminx", "Stafford", "Supporter", "Systemic", "Financier", "Giulia"]
+                  "Operat0r", "Flnance", "C0mpliance", "sYstem_", "admin1",
+                  "Operat0re", "C0nformlta", "FINANZA_1", "Supp0rto", "Asslstenza", "Ammlnistratore", "Sistema_7"]
+NOT_RESERVED = ["Rooted", "Adminx", "Stafford", "Supporter", "Systemic", "Financier", "Giulia",
+                "Sistemato", "Finanziere", "Assistente"]
 
 
 @pytest.mark.parametrize(("first", "second"), LOOK_ALIKES)

@@ -15,7 +15,9 @@ from apps.wallet.selectors import wallet_get
 VALID = ["abc", "Mario_88", "a" * 16, "Z9_", "giulia", "X_y_Z"]
 INVALID = ["", "ab", "a" * 17, "1abc", "_abc", "ab c", " abc", "abc ", "àbc", "ab-c", "ab.c", "mario!"]
 RESERVED = ["admin", "ADMIN", "Administrator", "staff", "System", "root", "support", "moderator",
-            "operator", "Finance", "compliance", "robot", "Robot", "robot_1", "RobotMario", "robotx"]
+            "operator", "Finance", "compliance", "robot", "Robot", "robot_1", "RobotMario", "robotx",
+            # issue 25: the Italian staff words were free nicknames
+            "Operatore", "Conformita", "Finanza", "Supporto", "Assistenza", "Amministratore", "Sistema", "moderatore"]
 
 
 @pytest.mark.parametrize("name", VALID)

@@ -1,28 +1,103 @@
 """Run everything the product needs: daphne (HTTP + websockets), a Celery worker and beat.
 
-Ctrl-C (or SIGTERM) stops all three; if one of them dies, the others are stopped too.
+Ctrl-C (or SIGTERM) stops all three. If one of them dies later (a crash, the OOM killer, a
+``kill -9``), the others keep serving and it is started again after a pause that doubles with
+each quick failure (1 s up to 30 s; back to 1 s once it has run a minute), and the restart is
+logged. There is never more than one beat: it is started again only once the old one (and
+its process group) is gone. A process that fails by itself at its very first start (a port
+taken, a broken setting) stops everything: restarting would only repeat the error.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.utils import timezone
+
+#: the first pause before a restart, its ceiling, and how long a process must run for the
+#: pause to start again from the first (seconds)
+RESTART_FIRST_DELAY = 1.0
+RESTART_MAX_DELAY = 30.0
+RESTART_STABLE_AFTER = 60.0
+#: a process that exits by itself with an error at its first start, before daphne ever listened or
+#: within this many seconds for the others, is a set-up error (a port taken, a broken setting)
+FIRST_START_GRACE = 60.0
+
+
+@dataclass
+class Supervised:
+    """One child of serve: its command, its live process and its restart state."""
+
+    name: str
+    command: list[str]
+    env: dict[str, str]
+    proc: subprocess.Popen | None = None
+    started_at: float = 0.0
+    starts: int = 0
+    delay: float = RESTART_FIRST_DELAY
+    restart_at: float | None = None
+    #: (host, port) daphne listens on: it has started once it accepts a connection there
+    address: tuple[str, int] | None = None
+    ready: bool = False
+
+    def start(self) -> None:
+        # its own session: a Ctrl-C in the terminal reaches serve only, and its group can be
+        # killed whole (a Celery worker's pool children with it)
+        self.proc = subprocess.Popen(self.command, env=self.env, start_new_session=True)
+        self.started_at = time.monotonic()
+        self.starts += 1
+        self.restart_at = None
+
+    def check_ready(self) -> None:
+        """Whether its first start succeeded: daphne listens, the others ran FIRST_START_GRACE."""
+        if self.ready:
+            return
+        if self.address is None:
+            self.ready = time.monotonic() - self.started_at >= FIRST_START_GRACE
+            return
+        with contextlib.suppress(OSError), socket.create_connection(self.address, timeout=0.2):
+            self.ready = True
+
+    def kill_group(self, sig: int) -> None:
+        """Signal the process's whole group: the children of a dead main process too (a worker's
+        pool), so a restarted one never runs beside orphans of the old."""
+        if self.proc is None:
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, sig)
+
+
+def _port_taken(host: str, port: int) -> str:
+    """Why daphne could not listen on the address ("" if it can): told before anything starts."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as daphne binds
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            return exc.strerror or str(exc)
+    return ""
 
 
 class Command(BaseCommand):
-    help = "Serve the site with daphne, a Celery worker and the beat scheduler."
+    help = "Serve the site with daphne, a Celery worker and the beat scheduler (restarting any that dies)."
 
     def add_arguments(self, parser):
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", default="8000")
         parser.add_argument("--no-celery", action="store_true", help="only the ASGI server")
+
+    def log(self, message: str, *, error: bool = False) -> None:
+        line = f"[serve {timezone.localtime():%Y-%m-%d %H:%M:%S}] {message}"
+        (self.stderr if error else self.stdout).write(line)
 
     def handle(self, *args, host, port, no_celery, **options):
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE",
@@ -31,7 +106,9 @@ class Command(BaseCommand):
         env.setdefault("MAZZIERE_SERVER_NAME", f"{socket.gethostname()}:{port}")
         python = sys.executable
         sqlite = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
-        commands = {"daphne": [python, "-m", "daphne", "-b", host, "-p", str(port), "config.asgi:application"]}
+        biggest = str(settings.WS_SERVER_MAX_MESSAGE_BYTES)  # a larger frame: 1009 (apps/common/sockets.py)
+        commands = {"daphne": [python, "-m", "daphne", "-b", host, "-p", str(port), "--websocket-max-message-size",
+                               biggest, "--websocket-max-frame-size", biggest, "config.asgi:application"]}
         if not no_celery:
             worker = [python, "-m", "celery", "-A", "config", "worker", "--loglevel", "WARNING"]
             # SQLite takes one writer at a time: a single worker process avoids lock waits
@@ -39,7 +116,13 @@ class Command(BaseCommand):
             commands["celery-worker"] = worker
             commands["celery-beat"] = [python, "-m", "celery", "-A", "config", "beat", "--loglevel", "WARNING",
                                        "--schedule", str(settings.CELERY_BEAT_SCHEDULE_FILENAME)]
-        procs: dict[str, subprocess.Popen] = {}
+        taken = _port_taken(host, int(port))
+        if taken:
+            self.log(f"http://{host}:{port}/ cannot be served ({taken}): is another program using port {port}? "
+                     f"Choose another port: make run PORT=8010 (or manage.py serve --port 8010)", error=True)
+            sys.exit(1)
+        children = [Supervised(name, cmd, env, address=(host, int(port)) if name == "daphne" else None)
+                    for name, cmd in commands.items()]
         stopping = False
 
         def stop(*_):
@@ -48,29 +131,48 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGINT, stop)
         signal.signal(signal.SIGTERM, stop)
-        for name, cmd in commands.items():
-            procs[name] = subprocess.Popen(cmd, env=env, start_new_session=True)
-            self.stdout.write(f"started {name} (pid {procs[name].pid})")
-        self.stdout.write(f"Mazziere is at http://{host}:{port}/ — Ctrl-C stops everything")
+        for child in children:
+            child.start()
+            self.log(f"started {child.name} (pid {child.proc.pid})")
+        self.log(f"Mazziere is at http://{host}:{port}/ — Ctrl-C stops everything")
         status = 0
         try:
             while not stopping:
-                for name, proc in procs.items():
-                    if proc.poll() is not None:
-                        self.stderr.write(f"{name} exited with {proc.returncode}: stopping the others")
-                        status = proc.returncode or 1
+                now = time.monotonic()
+                for child in children:
+                    if child.restart_at is not None:
+                        if now >= child.restart_at:
+                            child.start()
+                            self.log(f"restarted {child.name} (pid {child.proc.pid}, start {child.starts})",
+                                     error=True)
+                        continue
+                    code = child.proc.poll()
+                    if code is None:
+                        child.check_ready()
+                        continue
+                    child.kill_group(signal.SIGKILL)  # whatever the dead process left running
+                    ran = now - child.started_at
+                    if not child.ready and code > 0:  # failed by itself (not killed) before it ever served
+                        self.log(f"{child.name} exited with {code} at its start: stopping the others", error=True)
+                        status = code or 1
                         stopping = True
-                time.sleep(0.5)
+                        break
+                    child.delay = RESTART_FIRST_DELAY if ran >= RESTART_STABLE_AFTER else child.delay
+                    child.restart_at = now + child.delay
+                    self.log(f"{child.name} (pid {child.proc.pid}) exited with {code} after {ran:.0f} s: "
+                             f"restarting it in {child.delay:g} s", error=True)
+                    child.delay = min(child.delay * 2, RESTART_MAX_DELAY)
+                time.sleep(0.2)
         finally:
-            for proc in procs.values():
-                if proc.poll() is None:
-                    os.killpg(proc.pid, signal.SIGTERM)
+            live = [c for c in children if c.proc is not None and c.proc.poll() is None]
+            for child in live:
+                child.kill_group(signal.SIGTERM)
             deadline = time.monotonic() + 10
-            for proc in procs.values():
+            for child in live:
                 try:
-                    proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+                    child.proc.wait(timeout=max(0.1, deadline - time.monotonic()))
                 except subprocess.TimeoutExpired:
-                    os.killpg(proc.pid, signal.SIGKILL)
-            self.stdout.write("stopped")
+                    child.kill_group(signal.SIGKILL)
+            self.log("stopped")
         if status:
             sys.exit(status)
