@@ -21,7 +21,7 @@ CHARTS = [
     ("bonus_granted_by_day", gettext_lazy("Bonus granted by day"), "bar", None),
     ("refunds_by_rule", gettext_lazy("Cancellation refunds by malfunction rule"), "stacked", ["cash", "bonus"]),
     ("tournaments_by_day", gettext_lazy("Tournaments finished and cancelled by day"), "bar", ["run", "cancelled"]),
-    ("activity_by_hour", gettext_lazy("Busiest hour: tables in play and players at play"), "line", None),
+    ("activity_by_hour", gettext_lazy("Busiest hour: tables, tournament matches and players at play"), "line", None),
     ("newcomers_by_day", gettext_lazy("New players and first stakes by day"), "bar", None),
 ]
 SERIES_NAMES = {
@@ -29,7 +29,8 @@ SERIES_NAMES = {
     "refunded": gettext_lazy("registrations refunded"), "players": gettext_lazy("players"),
     "run": gettext_lazy("finished"),
     "cancelled": gettext_lazy("cancelled"), "fill_percent": gettext_lazy("fill rate %"),
-    "tables": gettext_lazy("tables"), "new_players": gettext_lazy("new players"),
+    "tables": gettext_lazy("tables"), "tournament_matches": gettext_lazy("tournament matches"),
+    "new_players": gettext_lazy("new players"),
     "first_stakes": gettext_lazy("first stakes"),
     selectors.UNKNOWN: gettext_lazy("game not known yet"),
 }
