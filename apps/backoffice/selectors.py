@@ -60,11 +60,17 @@ class Figure:
     unit: str = "cents"
     #: a series whose unit differs from the figure's (a count beside amounts)
     units: dict[str, str] = field(default_factory=dict)
+    #: the period's figure of a series that does not add up (a percentage): shown as its total
+    overall: dict[str, int] = field(default_factory=dict)
+    #: false when the rows' sum means nothing (peaks of each hour): the table has no total
+    summable: bool = True
 
     def unit_of(self, name: str) -> str:
         return self.units.get(name, self.unit)
 
     def total(self, name: str) -> int:
+        if name in self.overall:
+            return self.overall[name]
         return sum(self.series.get(name, []))
 
     def rows(self) -> list[tuple[str, list[int]]]:
@@ -229,6 +235,7 @@ def tournaments_by_day(*, period: Period) -> Figure:
     for i, label in enumerate(figure.labels):
         if by_day.get(label):
             figure.series["fill_percent"][i] = sum(by_day[label]) // len(by_day[label])
+    figure.overall["fill_percent"] = sum(fill.values()) // len(fill) if fill else 0
     return figure
 
 
@@ -290,7 +297,8 @@ def activity_by_hour(*, period: Period, now: datetime | None = None) -> Figure:
         peaks["tables"][h] = max(peaks["tables"][h], tables)
         peaks["tournament_matches"][h] = max(peaks["tournament_matches"][h], len(ids) - tables)
         peaks["players"][h] = max(peaks["players"][h], len(players[hour]))
-    return Figure(key="activity_by_hour", labels=[f"{h:02d}" for h in range(24)], series=peaks, unit="count")
+    return Figure(key="activity_by_hour", labels=[f"{h:02d}" for h in range(24)], series=peaks, unit="count",
+                  summable=False)
 
 
 def _players() -> QuerySet:

@@ -61,7 +61,9 @@ def _day(value: str | None):
 
 
 def _context(request: HttpRequest, title: str, **extra) -> dict:
-    return {**admin.site.each_context(request), "title": title, **extra}
+    """The admin's context without its app list down the side: the breadcrumbs hold the back
+    office's links, and its figures and tables need the page's width."""
+    return {**admin.site.each_context(request), "is_nav_sidebar_enabled": False, "title": title, **extra}
 
 
 def _period(request: HttpRequest):
@@ -82,9 +84,9 @@ def _period_query(period) -> str:
 @staff_page(OPERATOR, FINANCE)
 def dashboard(request: HttpRequest) -> HttpResponse:
     period, error = _period(request)
-    blocks = dashboard_blocks(period=period)
+    headline, blocks = dashboard_blocks(period=period)
     return render(request, "backoffice/dashboard.html", _context(
-        request, _("Dashboard"), period=period, presets=PRESETS, error=error, blocks=blocks,
+        request, _("Dashboard"), period=period, presets=PRESETS, error=error, blocks=blocks, headline=headline,
         online=selectors.online_now(), period_query=_period_query(period), is_operator=has_role(request.user, OPERATOR),
         is_finance=has_role(request.user, FINANCE)))
 

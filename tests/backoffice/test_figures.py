@@ -192,6 +192,7 @@ def test_tournaments_are_counted_from_their_own_states(scenario):
     assert figure.series["cancelled"] == [0, 2]
     assert selectors.tournament_fill_rates(ids={7, 10, 11}) == {7: 37, 10: 100, 11: 50}
     assert figure.series["fill_percent"] == [0, (37 + 100 + 50) // 3]
+    assert figure.total("fill_percent") == 62  # the period's average over the three that finished
     # before the start the entrants are the active registrations
     Tournament.objects.filter(pk=11).update(entrants_at_start=None)
     assert selectors.tournament_fill_rates(ids={11}) == {11: 50}
