@@ -335,7 +335,8 @@ def dashboard(*, period: Period) -> list[Figure]:
 
 def reconciliation(*, day: date) -> dict:
     """The ledger as of the end of ``day`` (Rome), per currency: players, each house account and
-    the escrows, which sum to zero (§3.2); the day's totals by entry kind; and check_ledger."""
+    the escrows, which sum to zero (§3.2); the day's totals by transaction kind (each balances)
+    and the players' side by entry kind (which adds up to the same players' side); check_ledger."""
     end = Period(day, day).end
     start = Period(day, day).start
     balances = (Entry.objects.filter(created__lt=end).values("account__code", "account__player", "currency")
@@ -358,16 +359,33 @@ def reconciliation(*, day: date) -> dict:
         currencies.append({"currency": currency, "players": block["players"], "escrows": block["escrows"],
                            "house": sorted(block["house"].items()), "total": block["total"],
                            "balanced": block["total"] == 0})
-    kinds = (Entry.objects.filter(created__gte=start, created__lt=end).values("kind", "currency")
-             .annotate(credited=Sum("amount", filter=Q(amount__gt=0)), debited=Sum("amount", filter=Q(amount__lt=0)),
-                       players=Sum("amount", filter=Q(account__player__isnull=False)),
-                       transactions=Count("transaction", distinct=True))
-             .order_by("kind", "currency"))
+    day_entries = Entry.objects.filter(created__gte=start, created__lt=end)
+    # by transaction kind: each transaction balances, so each row's credits and debits cancel out
+    transactions = (day_entries.values("transaction__kind", "currency")
+                    .annotate(credited=Sum("amount", filter=Q(amount__gt=0)),
+                              debited=Sum("amount", filter=Q(amount__lt=0)),
+                              players=Sum("amount", filter=Q(account__player__isnull=False)),
+                              transactions=Count("transaction", distinct=True))
+                    .order_by("transaction__kind", "currency"))
+    # by entry kind, the players' side only (what each line is to the player: a settlement's
+    # stake_return and winnings): its net adds up to the players' side of the table above
+    entry_kinds = (day_entries.filter(account__player__isnull=False).values("kind", "currency")
+                   .annotate(credited=Sum("amount", filter=Q(amount__gt=0)),
+                             debited=Sum("amount", filter=Q(amount__lt=0)), net=Sum("amount"), entries=Count("pk"))
+                   .order_by("kind", "currency"))
     problem = ledger_check()
-    return {"day": day, "currencies": currencies, "kinds": [
-        {**k, "credited": k["credited"] or 0, "debited": k["debited"] or 0, "players": k["players"] or 0}
-        for k in kinds], "check": problem or "ledger OK", "check_ok": problem is None,
-        "cached_total": dict(Account.objects.values_list("currency").annotate(s=Sum("balance")).order_by())}
+    rows = [{**k, "kind": k.pop("transaction__kind"), "credited": k["credited"] or 0, "debited": k["debited"] or 0,
+             "players": k["players"] or 0} for k in transactions]
+    for row in rows:
+        row["balance"] = row["credited"] + row["debited"]
+    players = [{**k, "credited": k["credited"] or 0, "debited": k["debited"] or 0} for k in entry_kinds]
+    totals = {c: {"players": sum(r["players"] for r in rows if r["currency"] == c),
+                  "entries_net": sum(r["net"] for r in players if r["currency"] == c)} for c in CURRENCIES}
+    return {"day": day, "currencies": currencies, "kinds": rows, "entry_kinds": players,
+            "kind_totals": [{"currency": c, **totals[c], "balanced": totals[c]["players"] == totals[c]["entries_net"]}
+                            for c in CURRENCIES if any(r["currency"] == c for r in rows)],
+            "check": problem or "ledger OK", "check_ok": problem is None,
+            "cached_total": dict(Account.objects.values_list("currency").annotate(s=Sum("balance")).order_by())}
 
 
 def ledger_entries(*, player_id: int | None = None, kind: str = "", currency: str = "",

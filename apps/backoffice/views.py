@@ -100,9 +100,12 @@ def reconciliation(request: HttpRequest) -> HttpResponse:
         show = euro if money else formatter("credits")
         block["shown"] = {"players": show(block["players"]), "escrows": show(block["escrows"]),
                           "total": show(block["total"]), "house": [(c, show(v)) for c, v in block["house"]]}
-    for kind in report["kinds"]:
-        show = euro if kind["currency"] != "credits" else formatter("credits")
-        kind["shown"] = {name: show(kind[name]) for name in ("credited", "debited", "players")}
+    for rows, names in ((report["kinds"], ("credited", "debited", "balance", "players")),
+                        (report["entry_kinds"], ("credited", "debited", "net")),
+                        (report["kind_totals"], ("players", "entries_net"))):
+        for row in rows:
+            show = euro if row["currency"] != "credits" else formatter("credits")
+            row["shown"] = {name: show(row[name]) for name in names}
     return render(request, "backoffice/reconciliation.html", _context(
         request, _("Daily reconciliation"), report=report, day=day))
 

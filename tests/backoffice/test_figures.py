@@ -252,9 +252,29 @@ def test_reconciliation_sums_to_zero(scenario):
     assert cash["escrows"] == 0
     # 4 × 10000 deposits, −1200 table stakes +... : the players' side is minus every house account
     assert cash["players"] == -sum(house.values())
+    d1 = selectors.reconciliation(day=D1)
+    by_entry = {(k["kind"], k["currency"]): k for k in d1["entry_kinds"]}
+    assert by_entry[("stake", "cash")]["net"] == -700 and by_entry[("stake", "cash")]["entries"] == 4
+    assert by_entry[("winnings", "cash")]["credited"] == 160 + 400  # A and B paid their winners
+
+
+def test_reconciliation_separates_transaction_kinds_from_entry_kinds(scenario):
+    """Issue 25: one table mixed transaction and entry kinds (a settlement's ``bank``,
+    ``stake_return`` and ``winnings`` rows each one-sided), so it looked unbalanced. By
+    transaction kind every row balances; the players' entries by kind add up to the players'
+    side of the transactions."""
+    for day in (D1, D2):
+        report = selectors.reconciliation(day=day)
+        assert report["kinds"] and all(k["balance"] == 0 and k["credited"] == -k["debited"] for k in report["kinds"])
+        kinds = {k["kind"] for k in report["kinds"]}
+        assert "bank" not in kinds and "winnings" not in kinds  # entry kinds are in their own table
+        for total in report["kind_totals"]:
+            assert total["balanced"]
+            assert total["entries_net"] == sum(k["net"] for k in report["entry_kinds"]
+                                               if k["currency"] == total["currency"])
     d1 = {(k["kind"], k["currency"]): k for k in selectors.reconciliation(day=D1)["kinds"]}
-    assert d1[("bank", "cash")]["credited"] == 140
-    assert d1[("stake", "cash")]["players"] == -700
+    assert d1[("stake", "cash")]["transactions"] == 4 and d1[("stake", "cash")]["players"] == -700
+    assert d1[("buy_in", "cash")]["credited"] == 2700 and d1[("buy_in", "bonus")]["players"] == -300
 
 
 def test_periods_in_rome_days():
