@@ -405,6 +405,28 @@ def ledger_entries(*, player_id: int | None = None, kind: str = "", currency: st
     return qs
 
 
+REFUND_KINDS = ("cancel_refund", "unregister_refund")
+
+
+def refund_splits(*, entries) -> dict[tuple[int, int], dict[str, int]]:
+    """``{(transaction id, player id): {"bonus": b, "cash": c}}`` for the refund entries among
+    ``entries``: what each refund line gave the player back in each currency (§3.4: bonus first,
+    then cash), their authority-frozen share included, since a line shows one currency only."""
+    keys = {(e.transaction_id, e.player_id) for e in entries if e.kind in REFUND_KINDS and e.player_id}
+    if not keys:
+        return {}
+    rows = (Entry.objects.filter(Q(account__player__isnull=False) | Q(account__code=AUTHORITY_FROZEN),
+                                 transaction_id__in={t for t, _ in keys}, player__isnull=False,
+                                 kind__in=REFUND_KINDS, amount__gt=0)
+            .values("transaction_id", "player_id", "currency").annotate(total=Sum("amount")).order_by())
+    splits = {key: {BONUS: 0, CASH: 0} for key in keys}
+    for row in rows:
+        key = (row["transaction_id"], row["player_id"])
+        if key in splits and row["currency"] in (BONUS, CASH):
+            splits[key][row["currency"]] += row["total"]
+    return splits
+
+
 def tournament_results(*, tournament_id: int | None) -> list[dict]:
     """One tournament's money per player, from the ledger alone (``tournament:{id}`` entries on
     player accounts and their authority-frozen shares): what each paid, got back and won, and

@@ -131,6 +131,10 @@ def ledger(request: HttpRequest) -> HttpResponse:
     entries = selectors.ledger_entries(player_id=player.pk if player else None, kind=kind, currency=currency,
                                        first=first, last=last)
     page = Paginator(entries, 50).get_page(request.GET.get("page"))
+    page.object_list = list(page.object_list)  # read once: the rows carry their refund split
+    splits = selectors.refund_splits(entries=page.object_list)
+    for entry in page.object_list:
+        entry.refund_split = splits.get((entry.transaction_id, entry.player_id))
     query = request.GET.copy()
     query.pop("page", None)
     return render(request, "backoffice/ledger.html", _context(
