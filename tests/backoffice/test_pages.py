@@ -15,7 +15,7 @@ from apps.backoffice.models import Export
 from apps.backoffice.services import export_request
 from apps.backoffice.tasks import export_run_task
 from apps.common.errors import ValidationFailed
-from apps.wallet.services import wallet_adjust
+from apps.wallet.services import Leg, ledger_post, wallet_adjust
 
 from ..conftest import make_user
 
@@ -196,8 +196,6 @@ def test_ledger_names_players_by_nickname_and_shows_each_refund_split(finance):
     """Issue 25: the ledger named accounts ``player:51`` and no screen showed a refund's
     bonus/cash split. A registration paid 300 bonus + 700 cash and got it all back: the
     ledger names the player by nickname and shows the line's split (bonus first, §3.4)."""
-    from apps.wallet.services import Leg, ledger_post
-
     player = make_user(nickname="Rimborsata")
     wallet_adjust(actor=finance, player=player, currency="cash", amount=700, reason="deposit")
     wallet_adjust(actor=finance, player=player, currency="bonus", amount=300, reason="promo")
