@@ -87,7 +87,7 @@ def headline(figures: dict[str, selectors.Figure]) -> list[dict]:
          "detail": gettext_lazy("fill rate %(p)s%%") % {"p": tournaments.total("fill_percent")}},
         {"key": "busiest", "label": gettext_lazy("Busiest hour"),
          "value": f"{hours.labels[busiest]}:00" if busy else "—",
-         "detail": (gettext_lazy("%(t)s tables, %(m)s tournament matches, %(p)s players") % {
+         "detail": (gettext_lazy("tables %(t)s · tournament matches %(m)s · players %(p)s") % {
              "t": hours.series["tables"][busiest], "m": hours.series["tournament_matches"][busiest],
              "p": hours.series["players"][busiest]}) if busy else ""},
         {"key": "newcomers", "label": gettext_lazy("New players / first stakes"),

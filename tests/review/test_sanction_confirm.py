@@ -74,6 +74,7 @@ def test_the_confirmation_says_what_an_authority_report_moves_and_refunds(compli
     refunds = html.split('data-key="refunds"')[1].split("</li>\n")[0]
     assert "Serale" in refunds and "€3,00" in refunds and "€7,00" in refunds
     assert 'name="confirm" value="1"' in html and f'name="messages" value="{lines[1].pk}"' in html
+    assert "Che cosa farà" in html and "Conferma: Denuncia" in html  # in the page's language
     suspension = browser(compliance).post("/compliance/sanctions/new/",
                                           _form(player, "account_suspension:permanent", lines)).content.decode()
     assert 'data-key="freeze"' in suspension and "€50,00" in suspension and 'data-key="authority"' not in suspension
