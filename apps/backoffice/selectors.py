@@ -427,6 +427,13 @@ def refund_splits(*, entries) -> dict[tuple[int, int], dict[str, int]]:
     return splits
 
 
+def player_names(*, ids: set[int]) -> dict[int, str]:
+    """``{player id: nickname}`` (the username when there is none yet), for pages that would
+    otherwise name a player ``player:51``."""
+    users = get_user_model().objects.filter(pk__in=ids).select_related("profile")
+    return {u.pk: (getattr(getattr(u, "profile", None), "nickname", "") or u.get_username()) for u in users}
+
+
 def tournament_results(*, tournament_id: int | None) -> list[dict]:
     """One tournament's money per player, from the ledger alone (``tournament:{id}`` entries on
     player accounts and their authority-frozen shares): what each paid, got back and won, and

@@ -115,6 +115,12 @@ def _player_name(player) -> str:
     return f"{profile.nickname} ({player.username})" if profile and profile.nickname else player.username
 
 
+def _ref_player(reference: str) -> int | None:
+    """The player a ``player:{id}`` reference names (welcome and passport credits...)."""
+    head, _, tail = reference.partition(":")
+    return int(tail) if head == "player" and tail.isdigit() else None
+
+
 @staff_page(FINANCE, COMPLIANCE)
 def ledger(request: HttpRequest) -> HttpResponse:
     """Ledger entries with filters: one player (``?player=id``), kind, currency, days."""
@@ -133,8 +139,11 @@ def ledger(request: HttpRequest) -> HttpResponse:
     page = Paginator(entries, 50).get_page(request.GET.get("page"))
     page.object_list = list(page.object_list)  # read once: the rows carry their refund split
     splits = selectors.refund_splits(entries=page.object_list)
+    referenced = {_ref_player(e.transaction.reference) for e in page.object_list} - {None}
+    names = selectors.player_names(ids=referenced) if referenced else {}
     for entry in page.object_list:
         entry.refund_split = splits.get((entry.transaction_id, entry.player_id))
+        entry.reference_player = names.get(_ref_player(entry.transaction.reference))
     query = request.GET.copy()
     query.pop("page", None)
     return render(request, "backoffice/ledger.html", _context(

@@ -211,3 +211,10 @@ def test_ledger_names_players_by_nickname_and_shows_each_refund_split(finance):
     assert len(splits) == 2  # the line's two entries (bonus, cash), each with the whole line's split
     assert all(re.fullmatch(r"\w+ €3,00 · \w+ €7,00", split) for split in splits), splits
     assert "escrow:tournament:77" in html  # house accounts keep their code
+
+
+def test_a_reference_to_a_player_names_them(finance):
+    """The welcome credits' reference is ``player:{id}``: the ledger names the player instead."""
+    player = make_user(nickname="Benvenuta")
+    html = client_for(finance).get(f"/backoffice/ledger/?player={player.pk}").content.decode()
+    assert f'<span title="player:{player.pk}">Benvenuta</span>' in html and f">player:{player.pk}<" not in html
