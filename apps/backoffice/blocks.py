@@ -3,6 +3,8 @@ page (views.dashboard) and the staff socket that keeps its live part current (co
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from . import selectors
@@ -36,17 +38,34 @@ SERIES_NAMES = {
 }
 
 
+def _iso_day(label: str) -> date | None:
+    try:
+        return date.fromisoformat(label) if len(label) == 10 else None
+    except ValueError:
+        return None
+
+
+def _day_label(label: str, one_year: bool) -> str:
+    """A day as Italian staff read it, short: 28/11 (28/11/26 when the period spans two years)."""
+    day = _iso_day(label)
+    if day is None:
+        return label
+    return day.strftime("%d/%m") if one_year else day.strftime("%d/%m/%y")
+
+
 def figure_block(figure: selectors.Figure, title, kind: str, series: list[str] | None) -> dict:
     """The chart (every label, zeros included) and its table: the rows with something in them
     (an idle hour or day is a flat stretch of the chart, not a line of zeros), so the table
     stays short beside its chart."""
     formats = [formatter(figure.unit_of(n)) for n in figure.series]
     names = [str(SERIES_NAMES.get(n, n)) for n in figure.series]
+    days = [d for label in figure.labels if (d := _iso_day(label))]
+    one_year = len({d.year for d in days}) <= 1
     return {
         "key": figure.key, "title": title,
         "svg": chart_svg(figure, kind=kind, series=series, names={k: str(v) for k, v in SERIES_NAMES.items()}),
         "columns": names,
-        "rows": [(str(SERIES_NAMES.get(label, label)) if label == selectors.UNKNOWN else label,
+        "rows": [(str(SERIES_NAMES.get(label, label)) if label == selectors.UNKNOWN else _day_label(label, one_year),
                   [fmt(v) for fmt, v in zip(formats, values, strict=True)])
                  for label, values in figure.rows() if any(values)],
         "totals": [fmt(figure.total(n)) if figure.unit_of(n) != "percent" or n in figure.overall else ""
