@@ -13,8 +13,8 @@ from pygal.style import Style
 from .selectors import Figure
 
 STYLE = Style(background="white", plot_background="white", foreground="#333", foreground_strong="#111",
-              foreground_subtle="#888", font_family="system-ui, sans-serif", label_font_size=11,
-              major_label_font_size=11, legend_font_size=12, title_font_size=14,
+              foreground_subtle="#888", font_family="system-ui, sans-serif", label_font_size=12,
+              major_label_font_size=12, legend_font_size=13, title_font_size=14,
               guide_stroke_color="#e3e3e3", major_guide_stroke_color="#cfcfcf", guide_stroke_dasharray="none",
               major_guide_stroke_dasharray="none",
               colors=("#2f6f4f", "#c98a00", "#3b6ea5", "#a33b3b", "#6b4fa0", "#4f8f8f", "#8f6b4f", "#555"))
