@@ -12,9 +12,9 @@ beside it. Money comes from the ledger's entries alone (platform.md §3.2), by a
 - refunds by rule: ``cancel_refund`` entries, the malfunction rule read from the
   transaction's memo (``refund_rule=a2``; §6.6).
 
-Tournament figures work from ledger rows alone, so they fill in as soon as tournaments
-post them; the tournament's game and size come from ``tournaments.Tournament`` when that
-app is installed (looked up in the app registry: nothing imports it yet).
+Money comes from the ledger; counts (tournaments finished and cancelled, their fill rate,
+matches in play by hour) come from the tournaments' and matches' own rows, never inferred
+from ledger lines (a freeroll cancelled before its start posts none).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 from django.db.models.functions import TruncDate
@@ -34,6 +33,7 @@ from apps.common.roles import STAFF_GROUPS
 from apps.matches.models import Match, MatchSeat
 from apps.tables.models import SocketConnection, Table
 from apps.tables.selectors import players_online_count
+from apps.tournaments.models import Tournament, TournamentMatch
 from apps.wallet.models import BONUS, CASH, CREDITS, CURRENCIES, Account, Entry
 from apps.wallet.selectors import ledger_check
 
@@ -61,11 +61,17 @@ class Figure:
     unit: str = "cents"
     #: a series whose unit differs from the figure's (a count beside amounts)
     units: dict[str, str] = field(default_factory=dict)
+    #: the period's figure of a series that does not add up (a percentage): shown as its total
+    overall: dict[str, int] = field(default_factory=dict)
+    #: false when the rows' sum means nothing (peaks of each hour): the table has no total
+    summable: bool = True
 
     def unit_of(self, name: str) -> str:
         return self.units.get(name, self.unit)
 
     def total(self, name: str) -> int:
+        if name in self.overall:
+            return self.overall[name]
         return sum(self.series.get(name, []))
 
     def rows(self) -> list[tuple[str, list[int]]]:
@@ -101,19 +107,10 @@ def _match_games(match_ids: set[int]) -> dict[int, str]:
     return dict(Match.objects.filter(pk__in=match_ids).values_list("pk", "game"))
 
 
-def tournament_model():
-    """``tournaments.Tournament`` once that app is installed, else None."""
-    try:
-        return django_apps.get_model("tournaments", "Tournament")
-    except LookupError:
-        return None
-
-
 def _tournament_games(ids: set[int]) -> dict[int, str]:
-    model = tournament_model()
-    if model is None or not ids:
+    if not ids:
         return {}
-    return dict(model.objects.filter(pk__in=ids).values_list("pk", "game"))
+    return dict(Tournament.objects.filter(pk__in=ids).values_list("pk", "game"))
 
 
 def _house_rows(code: str, currency: str, period: Period, *, sign: int = 1) -> list[tuple[date, str, int]]:
@@ -219,54 +216,41 @@ def refunds_by_rule(*, period: Period) -> Figure:
     return Figure(key="refunds_by_rule", labels=labels, series=series, units={"refunded": "count"})
 
 
-def _first_day_of(qs: QuerySet) -> dict[int, date]:
-    """``{tournament id: Rome day of its first such entry}`` for entries referencing tournaments."""
-    firsts = qs.values("transaction__reference").annotate(first=Min("created")).order_by()
-    out = {}
-    for row in firsts:
-        tid = _ref_id(row["transaction__reference"], "tournament")
-        if tid is not None:
-            out[tid] = rome_day(row["first"])
-    return out
-
-
 def tournaments_by_day(*, period: Period) -> Figure:
-    """Tournaments finished (first prize paid) and cancelled (first cancellation refund), by
-    day of that event; and the average fill rate in percent of those that finished, when
-    the tournament app tells each one's size."""
-    tournament_entries = Entry.objects.filter(transaction__reference__startswith="tournament:",
-                                              account__player__isnull=False)
-    run = _first_day_of(tournament_entries.filter(kind__in=PRIZE_KINDS, amount__gt=0))
-    cancelled = _first_day_of(tournament_entries.filter(kind="cancel_refund", amount__gt=0))
-    rows = [(d, "run", 1) for d in run.values()] + [(d, "cancelled", 1) for d in cancelled.values()]
+    """Tournaments finished and cancelled, by the Rome day of that event, from the tournaments'
+    own states (a freeroll cancelled before its start moves no money but is cancelled all the
+    same); and the average fill rate in percent of those that finished that day."""
+    finished = dict(_in_period(Tournament.objects.filter(status=Tournament.FINISHED), period, "finished_at")
+                    .values_list("pk", "finished_at"))
+    cancelled = _in_period(Tournament.objects.filter(status=Tournament.CANCELLED), period, "cancelled_at") \
+        .values_list("cancelled_at", flat=True)
+    rows = [(rome_day(at), "run", 1) for at in finished.values()] + [(rome_day(at), "cancelled", 1) for at in cancelled]
     figure = _by_day(rows, period, ["run", "cancelled"])
     figure.key, figure.unit = "tournaments_by_day", "count"
-    fill = tournament_fill_rates(ids={t for t, d in run.items() if period.first <= d <= period.last})
+    fill = tournament_fill_rates(ids=set(finished))
     figure.series["fill_percent"] = [0] * len(figure.labels)
     figure.units["fill_percent"] = "percent"
     by_day: dict[str, list[int]] = defaultdict(list)
     for tid, rate in fill.items():
-        by_day[run[tid].isoformat()].append(rate)
+        by_day[rome_day(finished[tid]).isoformat()].append(rate)
     for i, label in enumerate(figure.labels):
         if by_day.get(label):
             figure.series["fill_percent"][i] = sum(by_day[label]) // len(by_day[label])
+    figure.overall["fill_percent"] = sum(fill.values()) // len(fill) if fill else 0
     return figure
 
 
 def tournament_fill_rates(*, ids: set[int]) -> dict[int, int]:
-    """Entrants (buy-ins net of unregistrations in the ledger) over ``max_players``, percent."""
-    model = tournament_model()
-    if model is None or not ids:
+    """Entrants over ``max_players``, percent, from the tournament's own rows: the entrants it
+    started with, else its active registrations (a satellite seat and a freeroll entry count
+    as any other entrant: no ledger line says who played)."""
+    if not ids:
         return {}
-    sizes = dict(model.objects.filter(pk__in=ids).values_list("pk", "max_players"))
-    counts: dict[int, int] = defaultdict(int)
-    rows = (Entry.objects.filter(account__player__isnull=False, kind__in=("buy_in", "unregister_refund"),
-                                 transaction__reference__in=[f"tournament:{i}" for i in ids])
-            .values("transaction__reference", "kind").annotate(n=Count("transaction", distinct=True)).order_by())
-    for row in rows:
-        tid = _ref_id(row["transaction__reference"], "tournament")
-        counts[tid] += row["n"] if row["kind"] == "buy_in" else -row["n"]
-    return {tid: min(100, counts[tid] * 100 // size) for tid, size in sizes.items() if size}
+    rows = (Tournament.objects.filter(pk__in=ids)
+            .annotate(registered=Count("registrations", filter=Q(registrations__active=True)))
+            .values_list("pk", "max_players", "entrants_at_start", "registered"))
+    return {pk: min(100, (entrants if entrants is not None else registered) * 100 // size)
+            for pk, size, entrants, registered in rows if size}
 
 
 def online_now() -> dict[str, int]:
@@ -282,32 +266,39 @@ def online_now() -> dict[str, int]:
 
 def activity_by_hour(*, period: Period, now: datetime | None = None) -> Figure:
     """For each hour of the day (Rome), the busiest such hour of the period: tables with a match
-    in play and distinct human players in those matches (from the match log, so the past is
-    known without sampling)."""
+    in play, tournament matches in play, and distinct human players in all of those matches
+    (from the matches' own rows, so the past is known without sampling)."""
     now = now or timezone.now()
-    matches = (Match.objects.filter(started_at__lt=period.end, table_link__isnull=False)
-               .filter(Q(finished_at__isnull=True) | Q(finished_at__gte=period.start))
-               .values_list("pk", "table_link__table", "started_at", "finished_at"))
-    spans = {pk: (table_id, start, end or now) for pk, table_id, start, end in matches}
+    in_period = (Match.objects.filter(started_at__lt=period.end)
+                 .filter(Q(finished_at__isnull=True) | Q(finished_at__gte=period.start)))
+    spans = {pk: (("table", table_id), start, end or now) for pk, table_id, start, end in
+             in_period.filter(table_link__isnull=False)
+             .values_list("pk", "table_link__table", "started_at", "finished_at")}
+    tournament_matches = TournamentMatch.objects.filter(match_id__isnull=False).values("match_id")
+    spans.update({pk: (("match", pk), start, end or now) for pk, start, end in
+                  in_period.filter(pk__in=tournament_matches).values_list("pk", "started_at", "finished_at")})
     seats: dict[int, set[int]] = defaultdict(set)
     for match_id, player_id in MatchSeat.objects.filter(match_id__in=list(spans), player__isnull=False) \
             .values_list("match_id", "player_id"):
         seats[match_id].add(player_id)
-    tables: dict[datetime, set[int]] = defaultdict(set)
+    busy: dict[datetime, set[tuple[str, int]]] = defaultdict(set)
     players: dict[datetime, set[int]] = defaultdict(set)
-    for match_id, (table_id, start, end) in spans.items():
+    for match_id, (what, start, end) in spans.items():
         hour = max(start, period.start).astimezone(ROME).replace(minute=0, second=0, microsecond=0)
         stop = min(end, period.end)
         while hour < stop:
-            tables[hour].add(table_id)
+            busy[hour].add(what)
             players[hour].update(seats[match_id])
             hour = (hour + timedelta(hours=1)).astimezone(ROME)
-    peak_tables, peak_players = [0] * 24, [0] * 24
-    for hour, ids in tables.items():
-        peak_tables[hour.hour] = max(peak_tables[hour.hour], len(ids))
-        peak_players[hour.hour] = max(peak_players[hour.hour], len(players[hour]))
-    return Figure(key="activity_by_hour", labels=[f"{h:02d}" for h in range(24)],
-                  series={"tables": peak_tables, "players": peak_players}, unit="count")
+    peaks = {"tables": [0] * 24, "tournament_matches": [0] * 24, "players": [0] * 24}
+    for hour, ids in busy.items():
+        tables = sum(1 for kind, _ in ids if kind == "table")
+        h = hour.hour
+        peaks["tables"][h] = max(peaks["tables"][h], tables)
+        peaks["tournament_matches"][h] = max(peaks["tournament_matches"][h], len(ids) - tables)
+        peaks["players"][h] = max(peaks["players"][h], len(players[hour]))
+    return Figure(key="activity_by_hour", labels=[f"{h:02d}" for h in range(24)], series=peaks, unit="count",
+                  summable=False)
 
 
 def _players() -> QuerySet:
@@ -344,7 +335,8 @@ def dashboard(*, period: Period) -> list[Figure]:
 
 def reconciliation(*, day: date) -> dict:
     """The ledger as of the end of ``day`` (Rome), per currency: players, each house account and
-    the escrows, which sum to zero (§3.2); the day's totals by entry kind; and check_ledger."""
+    the escrows, which sum to zero (§3.2); the day's totals by transaction kind (each balances)
+    and the players' side by entry kind (which adds up to the same players' side); check_ledger."""
     end = Period(day, day).end
     start = Period(day, day).start
     balances = (Entry.objects.filter(created__lt=end).values("account__code", "account__player", "currency")
@@ -367,16 +359,33 @@ def reconciliation(*, day: date) -> dict:
         currencies.append({"currency": currency, "players": block["players"], "escrows": block["escrows"],
                            "house": sorted(block["house"].items()), "total": block["total"],
                            "balanced": block["total"] == 0})
-    kinds = (Entry.objects.filter(created__gte=start, created__lt=end).values("kind", "currency")
-             .annotate(credited=Sum("amount", filter=Q(amount__gt=0)), debited=Sum("amount", filter=Q(amount__lt=0)),
-                       players=Sum("amount", filter=Q(account__player__isnull=False)),
-                       transactions=Count("transaction", distinct=True))
-             .order_by("kind", "currency"))
+    day_entries = Entry.objects.filter(created__gte=start, created__lt=end)
+    # by transaction kind: each transaction balances, so each row's credits and debits cancel out
+    transactions = (day_entries.values("transaction__kind", "currency")
+                    .annotate(credited=Sum("amount", filter=Q(amount__gt=0)),
+                              debited=Sum("amount", filter=Q(amount__lt=0)),
+                              players=Sum("amount", filter=Q(account__player__isnull=False)),
+                              transactions=Count("transaction", distinct=True))
+                    .order_by("transaction__kind", "currency"))
+    # by entry kind, the players' side only (what each line is to the player: a settlement's
+    # stake_return and winnings): its net adds up to the players' side of the table above
+    entry_kinds = (day_entries.filter(account__player__isnull=False).values("kind", "currency")
+                   .annotate(credited=Sum("amount", filter=Q(amount__gt=0)),
+                             debited=Sum("amount", filter=Q(amount__lt=0)), net=Sum("amount"), entries=Count("pk"))
+                   .order_by("kind", "currency"))
     problem = ledger_check()
-    return {"day": day, "currencies": currencies, "kinds": [
-        {**k, "credited": k["credited"] or 0, "debited": k["debited"] or 0, "players": k["players"] or 0}
-        for k in kinds], "check": problem or "ledger OK", "check_ok": problem is None,
-        "cached_total": dict(Account.objects.values_list("currency").annotate(s=Sum("balance")).order_by())}
+    rows = [{**k, "kind": k.pop("transaction__kind"), "credited": k["credited"] or 0, "debited": k["debited"] or 0,
+             "players": k["players"] or 0} for k in transactions]
+    for row in rows:
+        row["balance"] = row["credited"] + row["debited"]
+    players = [{**k, "credited": k["credited"] or 0, "debited": k["debited"] or 0} for k in entry_kinds]
+    totals = {c: {"players": sum(r["players"] for r in rows if r["currency"] == c),
+                  "entries_net": sum(r["net"] for r in players if r["currency"] == c)} for c in CURRENCIES}
+    return {"day": day, "currencies": currencies, "kinds": rows, "entry_kinds": players,
+            "kind_totals": [{"currency": c, **totals[c], "balanced": totals[c]["players"] == totals[c]["entries_net"]}
+                            for c in CURRENCIES if any(r["currency"] == c for r in rows)],
+            "check": problem or "ledger OK", "check_ok": problem is None,
+            "cached_total": dict(Account.objects.values_list("currency").annotate(s=Sum("balance")).order_by())}
 
 
 def ledger_entries(*, player_id: int | None = None, kind: str = "", currency: str = "",
@@ -394,6 +403,35 @@ def ledger_entries(*, player_id: int | None = None, kind: str = "", currency: st
     if last is not None:
         qs = qs.filter(created__lt=Period(last, last).end)
     return qs
+
+
+REFUND_KINDS = ("cancel_refund", "unregister_refund")
+
+
+def refund_splits(*, entries) -> dict[tuple[int, int], dict[str, int]]:
+    """``{(transaction id, player id): {"bonus": b, "cash": c}}`` for the refund entries among
+    ``entries``: what each refund line gave the player back in each currency (§3.4: bonus first,
+    then cash), their authority-frozen share included, since a line shows one currency only."""
+    keys = {(e.transaction_id, e.player_id) for e in entries if e.kind in REFUND_KINDS and e.player_id}
+    if not keys:
+        return {}
+    rows = (Entry.objects.filter(Q(account__player__isnull=False) | Q(account__code=AUTHORITY_FROZEN),
+                                 transaction_id__in={t for t, _ in keys}, player__isnull=False,
+                                 kind__in=REFUND_KINDS, amount__gt=0)
+            .values("transaction_id", "player_id", "currency").annotate(total=Sum("amount")).order_by())
+    splits = {key: {BONUS: 0, CASH: 0} for key in keys}
+    for row in rows:
+        key = (row["transaction_id"], row["player_id"])
+        if key in splits and row["currency"] in (BONUS, CASH):
+            splits[key][row["currency"]] += row["total"]
+    return splits
+
+
+def player_names(*, ids: set[int]) -> dict[int, str]:
+    """``{player id: nickname}`` (the username when there is none yet), for pages that would
+    otherwise name a player ``player:51``."""
+    users = get_user_model().objects.filter(pk__in=ids).select_related("profile")
+    return {u.pk: (getattr(getattr(u, "profile", None), "nickname", "") or u.get_username()) for u in users}
 
 
 def tournament_results(*, tournament_id: int | None) -> list[dict]:

@@ -61,7 +61,9 @@ def _day(value: str | None):
 
 
 def _context(request: HttpRequest, title: str, **extra) -> dict:
-    return {**admin.site.each_context(request), "title": title, **extra}
+    """The admin's context without its app list down the side: the breadcrumbs hold the back
+    office's links, and its figures and tables need the page's width."""
+    return {**admin.site.each_context(request), "is_nav_sidebar_enabled": False, "title": title, **extra}
 
 
 def _period(request: HttpRequest):
@@ -82,9 +84,9 @@ def _period_query(period) -> str:
 @staff_page(OPERATOR, FINANCE)
 def dashboard(request: HttpRequest) -> HttpResponse:
     period, error = _period(request)
-    blocks = dashboard_blocks(period=period)
+    headline, blocks = dashboard_blocks(period=period)
     return render(request, "backoffice/dashboard.html", _context(
-        request, _("Dashboard"), period=period, presets=PRESETS, error=error, blocks=blocks,
+        request, _("Dashboard"), period=period, presets=PRESETS, error=error, blocks=blocks, headline=headline,
         online=selectors.online_now(), period_query=_period_query(period), is_operator=has_role(request.user, OPERATOR),
         is_finance=has_role(request.user, FINANCE)))
 
@@ -98,9 +100,12 @@ def reconciliation(request: HttpRequest) -> HttpResponse:
         show = euro if money else formatter("credits")
         block["shown"] = {"players": show(block["players"]), "escrows": show(block["escrows"]),
                           "total": show(block["total"]), "house": [(c, show(v)) for c, v in block["house"]]}
-    for kind in report["kinds"]:
-        show = euro if kind["currency"] != "credits" else formatter("credits")
-        kind["shown"] = {name: show(kind[name]) for name in ("credited", "debited", "players")}
+    for rows, names in ((report["kinds"], ("credited", "debited", "balance", "players")),
+                        (report["entry_kinds"], ("credited", "debited", "net")),
+                        (report["kind_totals"], ("players", "entries_net"))):
+        for row in rows:
+            show = euro if row["currency"] != "credits" else formatter("credits")
+            row["shown"] = {name: show(row[name]) for name in names}
     return render(request, "backoffice/reconciliation.html", _context(
         request, _("Daily reconciliation"), report=report, day=day))
 
@@ -108,6 +113,12 @@ def reconciliation(request: HttpRequest) -> HttpResponse:
 def _player_name(player) -> str:
     profile = getattr(player, "profile", None)
     return f"{profile.nickname} ({player.username})" if profile and profile.nickname else player.username
+
+
+def _ref_player(reference: str) -> int | None:
+    """The player a ``player:{id}`` reference names (welcome and passport credits...)."""
+    head, _, tail = reference.partition(":")
+    return int(tail) if head == "player" and tail.isdigit() else None
 
 
 @staff_page(FINANCE, COMPLIANCE)
@@ -126,6 +137,13 @@ def ledger(request: HttpRequest) -> HttpResponse:
     entries = selectors.ledger_entries(player_id=player.pk if player else None, kind=kind, currency=currency,
                                        first=first, last=last)
     page = Paginator(entries, 50).get_page(request.GET.get("page"))
+    page.object_list = list(page.object_list)  # read once: the rows carry their refund split
+    splits = selectors.refund_splits(entries=page.object_list)
+    referenced = {_ref_player(e.transaction.reference) for e in page.object_list} - {None}
+    names = selectors.player_names(ids=referenced) if referenced else {}
+    for entry in page.object_list:
+        entry.refund_split = splits.get((entry.transaction_id, entry.player_id))
+        entry.reference_player = names.get(_ref_player(entry.transaction.reference))
     query = request.GET.copy()
     query.pop("page", None)
     return render(request, "backoffice/ledger.html", _context(

@@ -30,6 +30,9 @@ class ChatMessage(models.Model):
     reviewed_at = models.DateTimeField(null=True, blank=True)
     reviewed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
                                     related_name="+")
+    #: the sanction this line justified: reviewed with an action, not "no action"
+    actioned_by = models.ForeignKey("compliance.Sanction", null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="+")
     #: a line from the operator (sent by a staff member, shown as the room's own notice)
     system = models.BooleanField(default=False)
 

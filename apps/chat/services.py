@@ -183,6 +183,27 @@ def chat_message_review(*, actor, message_id: Any, ip: str | None = None) -> Cha
     return message
 
 
+def chat_messages_actioned(*, actor, sanction, ip: str | None = None) -> list[ChatMessage]:
+    """The lines a sanction cites are reviewed *by that sanction*: out of the queue, marked with
+    it, and one audit row each saying so (never "no action", which would contradict it). A
+    line already actioned by another sanction keeps the first."""
+    done = []
+    with transaction.atomic():
+        rows = ChatMessage.objects.select_for_update().filter(pk__in=sanction.message_ids).order_by("pk")
+        for message in rows:
+            if message.actioned_by_id is not None:
+                continue
+            before = {"reviewed_at": message.reviewed_at.isoformat() if message.reviewed_at else None}
+            message.reviewed_at, message.reviewed_by, message.actioned_by = timezone.now(), actor, sanction
+            message.save(update_fields=["reviewed_at", "reviewed_by", "actioned_by"])
+            audit_record(actor=actor, action="chat_review", target=message,
+                         reason=f"actioned: sanction #{sanction.pk} ({sanction.kind})", before=before,
+                         after={"sanction": sanction.pk, "kind": sanction.kind, "flag_reasons": message.flag_reasons,
+                                "reports": message.reports}, ip=ip)
+            done.append(message)
+    return done
+
+
 # -- the word list -------------------------------------------------------------------------
 
 

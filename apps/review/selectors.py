@@ -10,13 +10,18 @@ from datetime import datetime, timedelta
 from itertools import combinations
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from apps.chat.models import ChatMessage
+from apps.compliance.models import ACCOUNT_SUSPENSION, AUTHORITY_REPORT
+from apps.compliance.selectors import LOBBY_BLOCKING, sanction_active_kinds
 from apps.matches.models import Match, MatchSeat
 from apps.matches.selectors import match_log, match_replay
-from apps.tournaments.models import Registration, TournamentMatch
-from apps.wallet.models import Entry
+from apps.tournaments.models import Registration, Tournament, TournamentMatch
+from apps.wallet.models import BONUS, CASH, CREDITS, Entry
+from apps.wallet.selectors import wallet_balances_many
 
 #: the public facts kept from a spectator's view: the hand and the phase, never cards
 HAND_KEYS = ("hand_number", "hand_no", "turn_no")
@@ -269,3 +274,81 @@ def chip_flows(*, since: datetime | None = None, min_matches: int = 2, limit: in
                         payer_id=loser, payee_id=winner, currency=currency, amount=data[0], back=back,
                         matches=matches))
     return sorted(out, key=lambda f: -(f.amount - f.back))[:limit]
+
+
+@dataclass
+class SanctionConsequences:
+    """What issuing a sanction will do, read before the confirmation (platform.md §7.4)."""
+
+    kind: str
+    duration: str
+    player: Any
+    nickname: str
+    #: the player's balances now (cents; credits in credits)
+    cash_cents: int = 0
+    bonus_cents: int = 0
+    credits: int = 0
+    #: frozen in the wallet (account suspension) or moved to house:authority_frozen (report)
+    freezes: bool = False
+    moves_to_authority: bool = False
+    #: registrations in tournaments not yet started, refunded in full: (tournament, bonus, cash)
+    refunds: list[tuple[Any, int, int]] = field(default_factory=list)
+    #: running tournaments the player is disqualified from
+    disqualified: list[Any] = field(default_factory=list)
+    #: table matches in play the player forfeits
+    matches: list[int] = field(default_factory=list)
+    #: an active sanction of the same kind: the issue will be refused (409 already_sanctioned)
+    already: bool = False
+    messages: list[Any] = field(default_factory=list)
+
+    @property
+    def keeps_out_of_lobby(self) -> bool:
+        return self.kind in LOBBY_BLOCKING
+
+    @property
+    def frozen_total_cents(self) -> int:
+        return self.cash_cents + self.bonus_cents
+
+    @property
+    def authority_total_cents(self) -> int:
+        """What the authority's frozen account holds for the player once the refunds land."""
+        return self.frozen_total_cents + self.refund_bonus_cents + self.refund_cash_cents
+
+    @property
+    def refund_bonus_cents(self) -> int:
+        return sum(bonus for _t, bonus, _c in self.refunds)
+
+    @property
+    def refund_cash_cents(self) -> int:
+        return sum(cash for _t, _b, cash in self.refunds)
+
+
+def sanction_consequences(*, player_id: int, kind: str, duration: str,
+                          message_ids: list[int] | None = None) -> SanctionConsequences:
+    """What the sanction would do now, for the confirmation step: nothing is written. A lobby
+    ban and above refunds the registrations in tournaments not yet started and disqualifies from
+    running ones (§5.7) and forfeits table matches in play (§8.6); an account suspension
+    freezes the balances in the wallet; an authority report moves cash and bonus to
+    ``house:authority_frozen`` (credits stay)."""
+    player = get_user_model().objects.select_related("profile").get(pk=player_id)
+    profile = getattr(player, "profile", None)
+    result = SanctionConsequences(kind=kind, duration=duration, player=player,
+                                  nickname=(profile.nickname if profile and profile.nickname else player.username))
+    balances = wallet_balances_many(player_ids=[player.pk])[player.pk]
+    result.cash_cents, result.bonus_cents, result.credits = balances[CASH], balances[BONUS], balances[CREDITS]
+    result.freezes = kind in (ACCOUNT_SUSPENSION, AUTHORITY_REPORT)
+    result.moves_to_authority = kind == AUTHORITY_REPORT
+    result.already = kind in sanction_active_kinds(player_id=player.pk)
+    if kind in LOBBY_BLOCKING:
+        for reg in (Registration.objects.filter(player=player, active=True, tournament__status__in=[
+                Tournament.OPEN, Tournament.RUNNING]).select_related("tournament").order_by("tournament_id")):
+            if reg.tournament.status == Tournament.OPEN:
+                result.refunds.append((reg.tournament, reg.paid_bonus_cents, reg.paid_cash_cents))
+            elif not reg.disqualified:
+                result.disqualified.append(reg.tournament)
+        result.matches = list(MatchSeat.objects.filter(player=player, match__status=Match.PLAYING,
+                                                       match__table_link__isnull=False)
+                              .order_by("match_id").values_list("match_id", flat=True).distinct())
+    if message_ids:
+        result.messages = list(ChatMessage.objects.filter(pk__in=message_ids, sender=player).order_by("created", "id"))
+    return result

@@ -1,5 +1,5 @@
 """The review area's writes: a sanction issued from chat lines checks that the lines exist
-(chat sits above compliance, so compliance cannot) and takes them out of the review queue."""
+(chat sits above compliance, so compliance cannot) and records them as actioned by it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from apps.chat.selectors import chat_messages_existing
-from apps.chat.services import chat_message_review
+from apps.chat.services import chat_messages_actioned
 from apps.common.errors import ValidationFailed
 from apps.compliance.models import Sanction
 from apps.compliance.services import sanction_issue
@@ -17,7 +17,8 @@ from apps.compliance.services import sanction_issue
 
 def sanction_issue_for_messages(*, actor, data: dict[str, Any], ip: str | None = None) -> Sanction:
     """``POST /api/sanctions/`` and the review pages: validate the linked messages, issue the
-    sanction (audited by compliance), mark the lines reviewed, in one transaction."""
+    sanction (audited by compliance), record the lines as actioned by it (each audited as
+    such, right after ``sanction_issue``), in one transaction."""
     messages = data.get("messages")
     ids: list[int] = []
     if messages not in (None, "", []):
@@ -32,6 +33,5 @@ def sanction_issue_for_messages(*, actor, data: dict[str, Any], ip: str | None =
         sanction = sanction_issue(actor=actor, player=data.get("player"), kind=data.get("kind"),
                                   duration=data.get("duration"), reason=data.get("reason"),
                                   messages=messages, ip=ip)
-        for message_id in sanction.message_ids:
-            chat_message_review(actor=actor, message_id=message_id, ip=ip)
+        chat_messages_actioned(actor=actor, sanction=sanction, ip=ip)
     return sanction

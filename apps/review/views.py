@@ -42,7 +42,8 @@ from .services import sanction_issue_for_messages
 KIND_LABELS = {"chat_ban": gettext_lazy("Chat ban"), "lobby_ban": gettext_lazy("Lobby ban"),
                "account_suspension": gettext_lazy("Account suspension"),
                "authority_report": gettext_lazy("Authority report")}
-#: the sanction buttons of a line's context page: one click issues it (the reason is prefilled)
+#: the sanction buttons of a line's context page: a click shows what it will do, a second one
+#: issues it (the reason is prefilled)
 PRESETS = [("chat_ban", "1_month"), ("chat_ban", "permanent"), ("lobby_ban", "1_month"),
            ("lobby_ban", "permanent"), ("account_suspension", "1_month"), ("account_suspension", "permanent"),
            ("authority_report", "permanent")]
@@ -196,6 +197,8 @@ def sanction_new(request):
     data = {"player": _int(form.get("player")), "kind": kind or form.get("kind"),
             "duration": duration or form.get("duration") or None, "reason": form.get("reason"),
             "messages": [_int(m) for m in form.getlist("messages")]}
+    if form.get("confirm") != "1":
+        return _sanction_confirm(request, data)
     try:
         sanction = sanction_issue_for_messages(actor=request.user, data=data, ip=request_ip(request))
     except DomainError as exc:
@@ -205,6 +208,30 @@ def sanction_new(request):
     messages.success(request, _("Sanction issued: %(kind)s for %(who)s.") % {
         "kind": KIND_LABELS[sanction.kind], "who": sanction.player.get_username()})
     return redirect(reverse("review:player", args=[sanction.player_id]))
+
+
+def _sanction_confirm(request, data: dict[str, Any]):
+    """The first click of a sanction button: what it will do (amounts to freeze or move,
+    registrations to refund, matches forfeited), and the button that issues it. Nothing is
+    written until that second POST."""
+    kind, player_id = data["kind"], data["player"]
+    known = isinstance(player_id, int) and get_user_model().objects.filter(pk=player_id).exists()
+    if kind not in KINDS or not known:
+        messages.error(request, _("The sanction is not valid.") + " " + (
+            _("Unknown kind of sanction.") if kind not in KINDS else _("No such player.")))
+        return redirect(request.POST.get("next") or reverse("review:sanctions"))
+    duration = data["duration"] or ("permanent" if kind in ("account_suspension", "authority_report") else "")
+    ids = [m for m in data["messages"] if isinstance(m, int)]
+    consequences = selectors.sanction_consequences(player_id=player_id, kind=kind, duration=duration,
+                                                   message_ids=ids)
+    return render(request, "review/sanction_confirm.html", _base(
+        "sanctions", c=consequences, reason=data["reason"] or "", message_ids=ids,
+        next=_local(request.POST.get("next")) or reverse("review:player", args=[player_id])))
+
+
+def _local(url: str | None) -> str | None:
+    """A path of this site (the page to go back to), or None."""
+    return url if url and url.startswith("/") and not url.startswith("//") else None
 
 
 @compliance_required

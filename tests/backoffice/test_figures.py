@@ -26,6 +26,7 @@ from apps.backoffice.periods import Period, period_parse
 from apps.common.errors import ValidationFailed
 from apps.matches.models import Match, MatchSeat
 from apps.tables.models import SocketConnection, Table, TableMatch
+from apps.tournaments.models import Registration, Tournament, TournamentMatch
 from apps.wallet.services import Leg, escrow_settle, ledger_post, stakes_collect, wallet_adjust
 
 from ..conftest import make_user
@@ -146,14 +147,55 @@ def test_fees_overlay_prizes_bonus(scenario):
     assert selectors.bonus_granted_by_day(period=BOTH).series == {"bonus": [800, 0]}
 
 
+def tournament(pk: int, status: str, *, at: datetime | None = None, max_players: int = 8,
+               entrants: int | None = None, game: str = "briscola", prize: str = "cash") -> Tournament:
+    """A tournament row in its final state (the ledger rows, if any, are posted apart)."""
+    return Tournament.objects.create(
+        pk=pk, name=f"T{pk}", game=game, kind="sit_and_go", format="knockout", min_players=2,
+        max_players=max_players, status=status, entrants_at_start=entrants, prize=prize,
+        finished_at=at if status == Tournament.FINISHED else None,
+        cancelled_at=at if status == Tournament.CANCELLED else None)
+
+
 def test_refunds_by_rule_and_tournaments(scenario):
     refunds = selectors.refunds_by_rule(period=BOTH)
     assert refunds.labels == ["a2", "b1"]
     assert refunds.series == {"cash": [400, 600], "bonus": [0, 0], "refunded": [1, 1]}
+    tournament(7, Tournament.FINISHED, at=utc(1, 10), entrants=3)
+    tournament(8, Tournament.CANCELLED, at=utc(1, 12), entrants=2)
     tournaments = selectors.tournaments_by_day(period=BOTH)
     assert tournaments.series["run"] == [0, 1]
     assert tournaments.series["cancelled"] == [0, 1]
     assert selectors.refunds_by_rule(period=Period(D1, D1)).labels == []
+
+
+def test_tournaments_are_counted_from_their_own_states(scenario):
+    """Issue 25: a freeroll cancelled before its start posts no refund, yet it is cancelled; a
+    full freeroll is 100% full though nobody paid; a satellite seat fills a seat like a buy-in.
+    Counts and fill rates come from the tournaments' rows, not from ledger lines."""
+    p1, p2, p3, p4 = scenario["players"]
+    tournament(7, Tournament.FINISHED, at=utc(1, 10), entrants=3)  # 3 of 8: 37%
+    tournament(8, Tournament.CANCELLED, at=utc(1, 12), entrants=2)  # after its start, refunds a2/b1
+    tournament(9, Tournament.CANCELLED, at=utc(1, 13), prize="bonus")  # a freeroll cancelled before its start
+    tournament(10, Tournament.FINISHED, at=utc(1, 14), max_players=4, entrants=4, prize="bonus")  # full freeroll
+    # a satellite seat: the paid entry went back as an unregister_refund, the seat still plays
+    target = tournament(11, Tournament.FINISHED, at=utc(1, 15), max_players=4, entrants=2)
+    ledger_post(kind="buy_in", reference="tournament:11", legs=[Leg(f"player:{p1.pk}", "cash", -500),
+                                                                Leg("escrow:tournament:11", "cash", 500)])
+    ledger_post(kind="unregister_refund", reference="tournament:11", legs=[
+        Leg("escrow:tournament:11", "cash", -500), Leg(f"player:{p1.pk}", "cash", 500)])
+    Registration.objects.create(tournament=target, player=p1, nickname="p1", created=utc(1, 9), seat_from_id=7)
+    Registration.objects.create(tournament=target, player=p2, nickname="p2", created=utc(1, 9))
+    tournament(12, Tournament.RUNNING)  # neither finished nor cancelled
+    figure = selectors.tournaments_by_day(period=BOTH)
+    assert figure.series["run"] == [0, 3]
+    assert figure.series["cancelled"] == [0, 2]
+    assert selectors.tournament_fill_rates(ids={7, 10, 11}) == {7: 37, 10: 100, 11: 50}
+    assert figure.series["fill_percent"] == [0, (37 + 100 + 50) // 3]
+    assert figure.total("fill_percent") == 62  # the period's average over the three that finished
+    # before the start the entrants are the active registrations
+    Tournament.objects.filter(pk=11).update(entrants_at_start=None)
+    assert selectors.tournament_fill_rates(ids={11}) == {11: 50}
 
 
 def test_refund_rule_is_read_from_the_memo():
@@ -176,6 +218,29 @@ def test_activity_newcomers_and_online(scenario):
     assert online["matches_playing"] == 1
 
 
+def test_busiest_hour_counts_tournament_matches(scenario):
+    """Issue 25: "Ora di punta" counted tables only (2 in an hour with 71 tournament matches).
+    Three tournament matches at 10 h Rome on D1 (one of them still in play at 02:00 on D2)
+    count beside table A, and their players with A's."""
+    p1, p2, p3, p4 = scenario["players"]
+    target = tournament(7, Tournament.RUNNING)
+    regs = [Registration.objects.create(tournament=target, player=p, nickname=f"n{p.pk}", created=utc(30, 8))
+            for p in (p1, p2, p3, p4)]
+    for n, (a, b, end) in enumerate(((0, 1, utc(30, 9, 40)), (2, 3, utc(30, 9, 50)), (0, 3, None))):
+        match = Match.objects.create(game="briscola", players=2, seed=str(n), state={}, started_at=utc(30, 9, 5),
+                                     finished_at=end, status=Match.FINISHED if end else Match.PLAYING)
+        for seat, reg in enumerate((regs[a], regs[b])):
+            MatchSeat.objects.create(match=match, number=seat, player=reg.player, nickname=reg.nickname)
+        TournamentMatch.objects.create(tournament=target, round=1, match_id=match.pk, first=regs[a], second=regs[b])
+    hours = selectors.activity_by_hour(period=BOTH, now=utc(1, 1))
+    peaks = {label: (t, m, p) for label, t, m, p in zip(hours.labels, hours.series["tables"],
+                                                         hours.series["tournament_matches"], hours.series["players"],
+                                                         strict=True) if t or m}
+    assert peaks["10"] == (1, 3, 4)  # table A (p1, p2) and three tournament matches (p1-p4)
+    assert peaks["23"] == (1, 1, 3)  # table B (p1, p2) and the one still in play (p1, p4)
+    assert peaks["11"] == (0, 1, 2) and peaks["01"] == (1, 1, 3)
+
+
 def test_reconciliation_sums_to_zero(scenario):
     report = selectors.reconciliation(day=D2)
     assert report["check_ok"] and report["check"] == "ledger OK"
@@ -187,9 +252,29 @@ def test_reconciliation_sums_to_zero(scenario):
     assert cash["escrows"] == 0
     # 4 × 10000 deposits, −1200 table stakes +... : the players' side is minus every house account
     assert cash["players"] == -sum(house.values())
+    d1 = selectors.reconciliation(day=D1)
+    by_entry = {(k["kind"], k["currency"]): k for k in d1["entry_kinds"]}
+    assert by_entry[("stake", "cash")]["net"] == -700 and by_entry[("stake", "cash")]["entries"] == 4
+    assert by_entry[("winnings", "cash")]["credited"] == 160 + 400  # A and B paid their winners
+
+
+def test_reconciliation_separates_transaction_kinds_from_entry_kinds(scenario):
+    """Issue 25: one table mixed transaction and entry kinds (a settlement's ``bank``,
+    ``stake_return`` and ``winnings`` rows each one-sided), so it looked unbalanced. By
+    transaction kind every row balances; the players' entries by kind add up to the players'
+    side of the transactions."""
+    for day in (D1, D2):
+        report = selectors.reconciliation(day=day)
+        assert report["kinds"] and all(k["balance"] == 0 and k["credited"] == -k["debited"] for k in report["kinds"])
+        kinds = {k["kind"] for k in report["kinds"]}
+        assert "bank" not in kinds and "winnings" not in kinds  # entry kinds are in their own table
+        for total in report["kind_totals"]:
+            assert total["balanced"]
+            assert total["entries_net"] == sum(k["net"] for k in report["entry_kinds"]
+                                               if k["currency"] == total["currency"])
     d1 = {(k["kind"], k["currency"]): k for k in selectors.reconciliation(day=D1)["kinds"]}
-    assert d1[("bank", "cash")]["credited"] == 140
-    assert d1[("stake", "cash")]["players"] == -700
+    assert d1[("stake", "cash")]["transactions"] == 4 and d1[("stake", "cash")]["players"] == -700
+    assert d1[("buy_in", "cash")]["credited"] == 2700 and d1[("buy_in", "bonus")]["players"] == -300
 
 
 def test_periods_in_rome_days():
@@ -220,11 +305,8 @@ def test_tournament_results_from_the_ledger(scenario):
 def test_fees_by_game_and_fill_rate_once_the_tournaments_are_known(scenario):
     """With the tournaments' own rows (7: briscola, 8 seats, 3 entrants; 8: scopa), the fees
     figure names the game and the finished tournament's fill rate is 3 / 8 = 37 %."""
-    from apps.tournaments.models import Tournament
-
-    for pk, game in ((7, "briscola"), (8, "scopa")):
-        Tournament.objects.create(pk=pk, name=f"T{pk}", game=game, kind="sit_and_go", format="knockout",
-                                  min_players=2, max_players=8)
+    tournament(7, Tournament.FINISHED, at=utc(1, 10), entrants=3)
+    tournament(8, Tournament.CANCELLED, at=utc(1, 12), entrants=2, game="scopa")
     fees_day, fees_game = selectors.fees_figures(period=BOTH)
     assert fees_day.series == {"briscola": [300, 0]}
     assert dict(zip(fees_game.labels, fees_game.series["total"], strict=True)) == {"briscola": 300}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.test import Client
@@ -14,7 +15,7 @@ from apps.backoffice.models import Export
 from apps.backoffice.services import export_request
 from apps.backoffice.tasks import export_run_task
 from apps.common.errors import ValidationFailed
-from apps.wallet.services import wallet_adjust
+from apps.wallet.services import Leg, ledger_post, wallet_adjust
 
 from ..conftest import make_user
 
@@ -189,3 +190,31 @@ def test_bad_input_is_never_a_500(superuser, url):
 def test_export_with_bad_dates_still_runs(finance):
     export = export_request(actor=finance, kind="ledger", fmt="csv", params={"first": "2026-02-31", "last": "x"})
     assert export.status == Export.DONE
+
+
+def test_ledger_names_players_by_nickname_and_shows_each_refund_split(finance):
+    """Issue 25: the ledger named accounts ``player:51`` and no screen showed a refund's
+    bonus/cash split. A registration paid 300 bonus + 700 cash and got it all back: the
+    ledger names the player by nickname and shows the line's split (bonus first, §3.4)."""
+    player = make_user(nickname="Rimborsata")
+    wallet_adjust(actor=finance, player=player, currency="cash", amount=700, reason="deposit")
+    wallet_adjust(actor=finance, player=player, currency="bonus", amount=300, reason="promo")
+    ref, escrow, me = "tournament:77", "escrow:tournament:77", f"player:{player.pk}"
+    ledger_post(kind="buy_in", reference=ref, legs=[Leg(me, "bonus", -300), Leg(escrow, "bonus", 300),
+                                                    Leg(me, "cash", -700), Leg(escrow, "cash", 700)])
+    ledger_post(kind="cancel_refund", reference=ref, memo="refund_rule=full", legs=[
+        Leg(escrow, "bonus", -300), Leg(me, "bonus", 300), Leg(escrow, "cash", -700), Leg(me, "cash", 700)])
+    html = client_for(finance).get("/backoffice/ledger/?kind=cancel_refund").content.decode()
+    assert f"<code>player:{player.pk}</code>" not in html
+    assert f'<a href="?player={player.pk}" title="player:{player.pk}">Rimborsata</a>' in html
+    splits = re.findall(r'<span data-key="refund-split">([^<]*)</span>', html)
+    assert len(splits) == 2  # the line's two entries (bonus, cash), each with the whole line's split
+    assert all(re.fullmatch(r"\w+ €3,00 · \w+ €7,00", split) for split in splits), splits
+    assert "escrow:tournament:77" in html  # house accounts keep their code
+
+
+def test_a_reference_to_a_player_names_them(finance):
+    """The welcome credits' reference is ``player:{id}``: the ledger names the player instead."""
+    player = make_user(nickname="Benvenuta")
+    html = client_for(finance).get(f"/backoffice/ledger/?player={player.pk}").content.decode()
+    assert f'<span title="player:{player.pk}">Benvenuta</span>' in html and f">player:{player.pk}<" not in html

@@ -60,10 +60,13 @@ def run() -> None:
             # a tournament every other day: 4 entrants × €10 (fee €1), guarantee €50
             if day % 2 == 0:
                 tid, ref = 900 + day, f"tournament:{900 + day}"
-                # the tournament's own row (finished, 4 of 8 seats): its game and fill rate show
+                # the tournament's own row (4 of 8 seats; day 2's cancelled): its game, state and fill rate show
+                ended = base - timedelta(days=day, hours=4)
                 Tournament.objects.get_or_create(pk=tid, defaults={
                     "name": f"Sit&Go {tid}", "game": ("briscola", "scopa")[day // 2 % 2], "kind": "sit_and_go",
-                    "format": "knockout", "min_players": 2, "max_players": 8, "status": "finished"})
+                    "format": "knockout", "min_players": 2, "max_players": 8, "entrants_at_start": 4,
+                    "status": "cancelled" if day == 2 else "finished",
+                    "cancelled_at" if day == 2 else "finished_at": ended})
                 at(base - timedelta(days=day, hours=6))
                 for p in players:
                     ledger_post(kind="buy_in", reference=ref, legs=[Leg(f"player:{p.pk}", "cash", -1000),

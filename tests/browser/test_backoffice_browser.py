@@ -39,6 +39,13 @@ def player_at_a_new_table(context, base: str, username: str):
     return page
 
 
+def no_cell_clipped(page) -> list[str]:
+    """The table cells (and their boxes) whose content is wider than what shows of them."""
+    return page.evaluate("""() => [...document.querySelectorAll('#content table th, #content table td, .bo-numbers')]
+        .filter(e => e.scrollWidth > e.clientWidth)
+        .map(e => `${(e.closest('[data-key]') || {}).id || ''} ${e.textContent.trim().slice(0, 20)}`)""")
+
+
 def test_back_office_pages(chromium, mazziere_server, artifacts):
     base, env, still_up = mazziere_server
     manage(env, "shell", "-c", "from tests.browser.backoffice_seed import run; run()")
@@ -52,7 +59,18 @@ def test_back_office_pages(chromium, mazziere_server, artifacts):
         bank = page.locator("#fig-bank_cash_by_day tfoot td").first.inner_text()
         assert bank.startswith("€") and bank != "€ 0,00"
         assert page.locator("#fig-refunds_by_rule tbody th").all_inner_texts() == ["a2", "b1"]
+        finished, cancelled = page.locator("#fig-tournaments_by_day tfoot td").all_inner_texts()[:2]
+        assert int(finished) >= 3 and int(cancelled) >= 1  # the seeded week's, from the tournaments' rows
+        assert page.locator(".bo-headline [data-key=tournaments] dd").inner_text().startswith(
+            f"{finished} / {cancelled}")
         page.screenshot(path=str(artifacts / f"backoffice-dashboard-{width}.png"), full_page=True)
+        assert no_cell_clipped(page) == [], "a table of the dashboard cuts its numbers"
+        if width == WIDTHS[0][0]:  # issue 25: 4,430 px tall, a chart a row, "5" for 56
+            assert page.evaluate("document.documentElement.scrollHeight") < 3000
+            tops = page.evaluate("[...document.querySelectorAll('.bo-grid > .bo-figure')].map(f => f.offsetTop)")
+            assert len(tops) == 13 and len(set(tops)) == 7, "two charts a row"
+            first_chart = page.evaluate("document.querySelector('.bo-grid').getBoundingClientRect().top")
+            assert page.evaluate("document.querySelector('.bo-headline').getBoundingClientRect().top") < first_chart
         # the date inputs are drawn by the browser in its locale: an Italian user's (it-IT) reads dd/mm/yyyy
         assert page.locator("html").get_attribute("lang") == "it"
         assert page.evaluate("navigator.language") == "it-IT"
@@ -75,16 +93,25 @@ def test_back_office_pages(chromium, mazziere_server, artifacts):
         page.locator("#fig-refunds_by_rule").screenshot(path=str(artifacts / f"backoffice-figure-refunds-{width}.png"))
         page.goto(f"{base}/backoffice/reconciliation/")
         assert "ledger OK" in page.locator("[data-key=check_ledger]").inner_text()
+        balances = page.locator("[data-key=by-transaction-kind] td[data-key=balance]")
+        assert balances.count() > 3 and page.locator("[data-key=by-transaction-kind] td.broken").count() == 0
+        assert page.locator("[data-key=by-entry-kind] tfoot td.broken").count() == 0
         page.screenshot(path=str(artifacts / f"backoffice-reconciliation-{width}.png"), full_page=True)
         page.goto(f"{base}/admin/auth/user/?role=player&o=-4")
         assert page.locator("td.field-cash_eur").count() >= 4  # the demo world's players, with balances
         page.screenshot(path=str(artifacts / f"backoffice-players-{width}.png"), full_page=True)
         page.locator("td.field-ledger_link a").first.click()
         assert page.locator("table.bo-ledger tbody tr").count() > 5
+        assert "player:" not in page.locator("table.bo-ledger tbody").inner_text()  # nicknames, not account codes
         page.screenshot(path=str(artifacts / f"backoffice-ledger-{width}.png"), full_page=True)
         page.click("form.bo-export button[value=xlsx]")
         page.wait_for_selector(".bo-progress[data-status=done]", timeout=30_000)
         page.screenshot(path=str(artifacts / f"backoffice-export-{width}.png"), full_page=True)
+        page.goto(f"{base}/backoffice/ledger/?kind=cancel_refund")  # each refund line's bonus and cash parts
+        split = page.locator("table.bo-ledger [data-key=refund-split]").first.inner_text()
+        assert re.fullmatch(r"bonus €\d+,\d\d · \w+ €\d+,\d\d", split), split
+        assert no_cell_clipped(page) == [] if width == WIDTHS[0][0] else True
+        page.screenshot(path=str(artifacts / f"backoffice-ledger-refunds-{width}.png"), full_page=True)
         page.goto(f"{base}/backoffice/exports/")
         page.screenshot(path=str(artifacts / f"backoffice-exports-{width}.png"), full_page=True)
         context.close()

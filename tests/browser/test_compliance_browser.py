@@ -1,7 +1,7 @@
 """The compliance review area and the lobby chat in Debian's chromium, against `manage.py
 serve` with the demo world (a few hundred seeded lines, flags, reports, a sanction). Every
-page is saved at 1366 and 390 px under test-artifacts/; the common path is three clicks:
-the queue, a line's context, a sanction button."""
+page is saved at 1366 and 390 px under test-artifacts/; the common path is the queue, a line's
+context, a sanction button and its confirmation (which says what the sanction will do)."""
 
 from __future__ import annotations
 
@@ -91,15 +91,30 @@ def test_every_compliance_page_and_the_three_click_path(chromium, mazziere_serve
             page.click("text=CSV")
         csv_text = Path(download.value.path()).read_text(encoding="utf-8")
         assert csv_text.startswith("id,created,player,nickname") and "whatsapp" in csv_text
-        # three clicks: the queue (1) → a line's context (2) → a sanction button (3)
+        # the queue (1) → a line's context (2) → a sanction button (3) → its confirmation (4)
         page.goto(f"{base}/compliance/")
         text = page.locator(".review-row .row-text").first.inner_text()
         page.locator(".review-row a.primary-link").first.click()  # click 2
         page.wait_for_load_state()
         assert text in page.inner_text(".focus-text")
         page.screenshot(path=str(artifacts / f"compliance-context-queue-{width}.png"), full_page=True)
+        if width == 1366:  # the authority report asks first, saying how much it moves; going back changes nothing
+            page.locator("button.preset-authority_report").first.click()
+            page.wait_for_load_state()
+            moved = page.inner_text("#sanction-confirm [data-key=authority]")
+            assert re.search(r"€\d+,\d\d", moved) and "Autorità" in moved
+            no_overflow(page)
+            page.screenshot(path=str(artifacts / f"compliance-confirm-authority-{width}.png"), full_page=True)
+            page.click("#sanction-confirm a.button.secondary")  # cancel: back to the line
+            page.wait_for_load_state()
+            assert text in page.inner_text(".focus-text")
         preset = "chat_ban" if width == 1366 else "lobby_ban"  # never the same sanction twice
-        page.locator(f"button.preset-{preset}").first.click()  # click 3
+        page.locator(f"button.preset-{preset}").first.click()  # click 3: what it will do
+        page.wait_for_load_state()
+        assert page.locator("#sanction-confirm").count() == 1 and page.locator(".sanction-row").count() == 0
+        no_overflow(page)
+        page.screenshot(path=str(artifacts / f"compliance-confirm-{preset}-{width}.png"), full_page=True)
+        page.click("#sanction-confirm-button")  # and its confirmation
         page.wait_for_load_state()
         assert re.search(r"/compliance/players/\d+/", page.url)
         assert page.locator(".sanction-row.active").count() >= 1

@@ -47,9 +47,11 @@ def test_three_clicks_from_a_flagged_line_to_a_sanction(compliance):
     assert "sei un idiota" in queue and f'href="/compliance/messages/{line.pk}/"' in queue
     context = client.get(f"/compliance/messages/{line.pk}/").content.decode()  # click 2: its context
     assert 'value="chat_ban:1_month"' in context and 'name="messages"' in context
-    answer = client.post("/compliance/sanctions/new/", {  # click 3: a sanction button (the form as served)
-        "player": player.pk, "preset": "chat_ban:1_month", "reason": "Chat: «sei un idiota»",
-        "messages": [line.pk], "next": f"/compliance/messages/{line.pk}/"})
+    form = {"player": player.pk, "preset": "chat_ban:1_month", "reason": "Chat: «sei un idiota»",
+            "messages": [line.pk], "next": f"/compliance/messages/{line.pk}/"}
+    confirm = client.post("/compliance/sanctions/new/", form)  # click 3: a sanction button (the form as served)
+    assert confirm.status_code == 200 and not Sanction.objects.exists()  # it asks first
+    answer = client.post("/compliance/sanctions/new/", {**form, "confirm": "1"})  # and the confirmation
     assert answer.status_code == 302 and answer["Location"] == f"/compliance/players/{player.pk}/"
     sanction = Sanction.objects.get(player=player)
     assert (sanction.kind, sanction.duration, sanction.message_ids, sanction.created_by_id) == (
@@ -60,7 +62,7 @@ def test_three_clicks_from_a_flagged_line_to_a_sanction(compliance):
     lift = client.post(f"/compliance/sanctions/{sanction.pk}/lift/", {"reason": "scuse"})
     assert lift.status_code == 302 and not Sanction.objects.get(pk=sanction.pk).active
     refused = client.post("/compliance/sanctions/new/", {"player": player.pk, "preset": "authority_report:1_month",
-                                                          "reason": "x"})
+                                                          "reason": "x", "confirm": "1"})
     assert refused.status_code == 302 and not Sanction.objects.filter(kind="authority_report").exists()
 
 
