@@ -107,7 +107,7 @@ class TournamentConsumer(GuardedWebsocketConsumer):
         await self.send(text_data=json.dumps({"version": event.get("version")}))
 
 
-class TournamentPlayerConsumer(AsyncWebsocketConsumer):
+class TournamentPlayerConsumer(GuardedWebsocketConsumer):
     """A player's own socket, opened by every page they have open (/ws/tournaments/me/): when a
     tournament match of theirs starts it says so at once and offers the table ("Your table is
     ready", with the link), rendered for this player in the page's language from their own
