@@ -216,6 +216,11 @@ class GameState(ABC):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Apply a legal action (already checked) and return its events."""
 
+    def forfeit(self, seat: int) -> list[Event]:
+        """The seat's player left the hand out of turn (engines with ``forfeits_hand``):
+        the rules go on without them. Others have no such move."""
+        raise IllegalAction("In this game a player cannot leave the hand out of turn.")
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -241,6 +246,10 @@ class Engine(ABC):
     #: True when a lower ``result()["scores"]`` entry is better (Hearts): the platform ranks
     #: sides with it (e.g. the best-placed side without an abandonment, platform.md §8.6)
     lower_score_wins: ClassVar[bool] = False
+    #: True when a player who leaves (or drops) forfeits only the hand in play, folded out of
+    #: turn by ``state.forfeit(seat)`` (logged and replayed as ``{"type": "forfeit"}``), and
+    #: the hand goes on among the others (poker, seed 001; platform.md §8.5)
+    forfeits_hand: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
