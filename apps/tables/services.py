@@ -285,8 +285,8 @@ def table_leave(*, user, table_id: Any) -> Table:
             raise Conflict(_("You are not seated at this table."), code="not_seated")
         match = table.matches.select_for_update().filter(status=Match.PLAYING).first()
         if poker.is_poker(table) and match is not None and match.match_seats.filter(player=user).exists():
-            # players stand up only between hands: the autopilot checks or folds for the
-            # rest of this one, and the seat is freed when it ends (platform.md §8.5)
+            # leaving forfeits the hand at once (folded out of turn, seed 001); players stand
+            # up only between hands: the seat is freed when the hand ends (platform.md §8.5)
             poker.sit_out(seat, poker.LEAVING)
             match_abandon(match=match, seat=match.match_seats.get(player=user).number)
             broadcast.table_changed(table_id=table.pk, match_id=match.pk, version=match.version)
@@ -490,10 +490,14 @@ def table_seat_abandoned(*, match_id: int, player_id: int) -> bool:
         seat = table.seats.select_for_update().filter(player_id=player_id).first()
         if seat is None:
             return False
-        if poker.is_poker(table) and Match.objects.filter(pk=match_id, status=Match.PLAYING).exists():
-            poker.sit_out(seat, poker.LEAVING)  # freed when the hand ends, not during it
+        if poker.is_poker(table) and seat.sitting_out != poker.LEAVING:
+            # a dropped (or idle) player's hand is forfeited, not their seat: they sit out,
+            # and are stood up after 5 minutes (§8.5)
+            poker.sit_out(seat, poker.AWAY)
             broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
             return True
+        if poker.is_poker(table) and Match.objects.filter(pk=match_id, status=Match.PLAYING).exists():
+            return True  # leaving: freed when the hand ends, not during it
         _stand_up(seat)
         _after_seat_freed(table)
         broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
