@@ -146,6 +146,10 @@ def after_hand(table: Table, match: Match) -> list[Seat]:
                 if seat is not None and seat.taken:
                     seat.chips = chips or None  # a busted practice stack starts again
                     seat.save(update_fields=["chips"])
+    for ms in match.match_seats.all():
+        seat = seats.get(numbers[ms.number]) if ms.number < len(numbers) else None
+        if ms.robot_playing and seat is not None and seat.player_id == ms.player_id and not seat.sitting_out:
+            sit_out(seat, AWAY)  # the autopilot played for them: not dealt again until they are back
     table.hand_seats = []
     table.confirm_deadline = None
     table.next_match_at = timezone.now() + timedelta(seconds=settings.POKER_NEXT_HAND_SECONDS)

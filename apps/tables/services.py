@@ -710,11 +710,18 @@ def _connections_remove(rows) -> int:
         if rows.filter(pk=pk).delete()[0]:
             lost.add((table_id, user_id))
     users = get_user_model().objects.in_bulk({user_id for _, user_id in lost})
+    by_table: dict[int, list[int]] = {}
     for table_id, user_id in sorted(lost):
+        by_table.setdefault(table_id, []).append(user_id)
+    for table_id, user_ids in by_table.items():
+        # one transaction a table: players lost together (a server killed or restarted) are
+        # gone at once, so their match waits for them instead of robots playing it alone
         with transaction.atomic():
             broadcast.table_touched(table_id=table_id)
-            seat_connection_changed(table_id=table_id, user=users[user_id])
-        _poker_connection(table_id=table_id, user=users[user_id])
+            for user_id in user_ids:
+                seat_connection_changed(table_id=table_id, user=users[user_id])
+        for user_id in user_ids:
+            _poker_connection(table_id=table_id, user=users[user_id])
     return len(lost)
 
 
