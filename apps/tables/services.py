@@ -129,6 +129,9 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
          _("Players for %(game)s: %(counts)s.") % {"game": engine.name, "counts": ", ".join(map(str, counts))}, engine.min_players)
     want("stake", lambda v: is_int(v) and v >= 0, _("A non-negative amount."), 0)
     want("currency", lambda v: v in (CASH, CREDITS), _("Cash or credits."), CREDITS)
+    if out.get("currency") not in engine.currencies and "currency" not in fields:
+        fields["currency"] = [_("%(game)s is played for credits only.") % {"game": engine.name}
+                              if engine.currencies == (CREDITS,) else _("Not for this game.")]
     want("turn_seconds", lambda v: is_int(v) and 10 <= v <= 120, _("10 to 120 seconds."), 30)
     # a Solitario table is ranked unless made practice: one seat, no stake, no robots (its score
     # goes to its leaderboard)

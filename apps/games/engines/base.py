@@ -250,6 +250,9 @@ class Engine(ABC):
     #: turn by ``state.forfeit(seat)`` (logged and replayed as ``{"type": "forfeit"}``), and
     #: the hand goes on among the others (poker, seed 001; platform.md §8.5)
     forfeits_hand: ClassVar[bool] = False
+    #: what a table of this game may be played for (platform.md §8.1): poker is credits only
+    #: (seed 001), so its tables never offer cash
+    currencies: ClassVar[tuple[str, ...]] = ("credits", "cash")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

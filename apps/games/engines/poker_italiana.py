@@ -566,6 +566,7 @@ class PokerEngine(Engine):
     max_players = 8
     options = OPTIONS
     forfeits_hand = True
+    currencies = ("credits",)  # seed 001: poker is played for play-money credits only
 
     def resolve_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """The kit's checks, plus ``stacks`` (a list the kit does not know how to check)."""
