@@ -33,6 +33,7 @@ from django.utils.translation import gettext_noop
 from apps.audit.services import audit_record
 from apps.common.errors import (
     Conflict,
+    DomainError,
     Forbidden,
     InsufficientFunds,
     NicknameRequired,
@@ -493,18 +494,29 @@ def table_seat_abandoned(*, match_id: int, player_id: int) -> bool:
         seat = table.seats.select_for_update().filter(player_id=player_id).first()
         if seat is None:
             return False
-        if poker.is_poker(table) and seat.sitting_out != poker.LEAVING:
+        if poker.is_poker(table) and seat.sitting_out != poker.LEAVING and not _kept_out(seat.player):
             # a dropped (or idle) player's hand is forfeited, not their seat: they sit out,
             # and are stood up after 5 minutes (§8.5)
             poker.sit_out(seat, poker.AWAY)
             broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
             return True
         if poker.is_poker(table) and Match.objects.filter(pk=match_id, status=Match.PLAYING).exists():
-            return True  # leaving: freed when the hand ends, not during it
+            poker.sit_out(seat, poker.LEAVING)  # freed when the hand ends, not during it
+            broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
+            return True
         _stand_up(seat)
         _after_seat_freed(table)
         broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
     return True
+
+
+def _kept_out(user) -> bool:
+    """A sanction keeps the player out of the lobby (their seat goes, not just their hand)."""
+    try:
+        sanction_check_lobby(player=user)
+    except DomainError:
+        return True
+    return False
 
 
 def table_move(*, table_id: int, user, action: Any, version: Any, seat: int | None = None) -> Match:

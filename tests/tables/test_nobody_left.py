@@ -13,6 +13,7 @@ from datetime import timedelta
 import pytest
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.utils import timezone
 
 from apps.common.tick import tick_run
 from apps.games.engines import get_engine
@@ -213,3 +214,19 @@ async def test_a_restart_never_decides_a_match(cash_briscola, clock):
     assert (await sync_to_async(wallet_get)(player=alice))["cash_cents"] == 1_000 + 60
     assert await sync_to_async(escrow)(match.pk) == 0
     assert await sync_to_async(ledger_check)() is None
+
+
+def test_a_lobby_ban_forfeits_the_hand_and_frees_the_seat(api):
+    """A sanction that keeps a player out of the lobby forfeits their hand at once (seed 001)
+    and their seat goes with the hand (not a sit-out: they may not come back)."""
+    from apps.compliance.models import Sanction
+
+    table_id, match, (anna, bruno) = poker_hand(api, ["Anna_nl6", "Bruno_nl6"])
+    Sanction.objects.create(player=bruno, kind="lobby_ban", duration="permanent", reason="test",
+                            starts_at=timezone.now())
+    match.refresh_from_db()
+    assert match.status == Match.FINISHED and escrow(match.pk) == 0
+    assert match.actions.get().action == {"type": "forfeit"}
+    assert wallet_get(player=anna)["credits"] == 5_010 and wallet_get(player=bruno)["credits"] == 4_990
+    assert not Seat.objects.filter(table_id=table_id, player=bruno).exists()
+    assert Seat.objects.filter(table_id=table_id, player=anna, sitting_out="").exists()
