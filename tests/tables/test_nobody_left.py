@@ -232,3 +232,31 @@ def test_a_lobby_ban_forfeits_the_hand_and_frees_the_seat(api):
     assert wallet_get(player=anna)["credits"] == 5_010 and wallet_get(player=bruno)["credits"] == 4_990
     assert not Seat.objects.filter(table_id=table_id, player=bruno).exists()
     assert Seat.objects.filter(table_id=table_id, player=anna, sitting_out="").exists()
+
+
+def test_every_human_leaves_a_three_sided_match_it_ends_with_stakes_back(api):
+    """Three or more sides (§8.6): a leaver's seat is played by the robot and cannot win;
+    when the last human leaves, nobody is left to play it: it ends now, no side without an
+    abandonment wins, and every stake comes back (never a match of robots alone)."""
+    users = [make_user(nickname=f"Hea{n}_nl7") for n in range(4)]
+    for user in users:
+        fund(user, cash=1_000)
+    table = services.table_create(user=users[0], data={"game": "hearts", "players": 4, "official": True,
+                                                       "stake": 100, "currency": "cash"}, ip="10.0.7.1")
+    for n, user in enumerate(users[1:], start=2):
+        services.table_sit(user=user, table_id=table.pk, ip=f"10.0.7.{n}")
+    match = Match.objects.get(table_link__table=table, status=Match.PLAYING)
+    for user in users[:3]:
+        services.table_leave(user=user, table_id=table.pk)
+        match.refresh_from_db()
+        assert match.status == Match.PLAYING  # one human still plays
+    moves = match.actions.count()
+    services.table_leave(user=users[3], table_id=table.pk)
+    match.refresh_from_db()
+    assert match.status == Match.FINISHED and match.result["winner"] is None
+    assert sorted(match.result["abandoned"]) == [0, 1, 2, 3]
+    assert match.actions.count() == moves and escrow(match.pk) == 0
+    assert [wallet_get(player=u)["cash_cents"] for u in users] == [1_000] * 4
+    assert not Seat.objects.filter(table=table, player__isnull=False).exists()
+    assert match_robot_turns(match_id=match.pk) == 0
+    assert ledger_check() is None
