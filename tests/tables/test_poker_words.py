@@ -69,3 +69,14 @@ def test_one_pot_and_the_ante_labelled_as_such():
     assert "piatto 20" in text and "Invito (ante) 10 a testa" in text, text
     english = board(state.view(None), "en")
     assert "pot 20" in english and "Ante 10" in english
+
+
+def test_a_forfeit_is_told_in_words():
+    from apps.tables.words import move_words
+
+    with translation.override("it"):
+        assert move_words(name="Bruno", action={"type": "forfeit"}, events=[], french=True) \
+            == "Bruno ha lasciato la mano: passa"
+    with translation.override("en"):
+        assert move_words(name="Bruno", action={"type": "forfeit"}, events=[], french=True) \
+            == "Bruno left the hand: folded"
