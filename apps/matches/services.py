@@ -84,6 +84,11 @@ def _fee_units(options: dict[str, Any] | None, name: str) -> int:
     return value if type(value) is int and value >= 0 else 1
 
 
+#: the out-of-turn fold of a player who left or dropped, in engines that declare
+#: ``forfeits_hand`` (ENGINE protocol extension; logged like any move)
+FORFEIT = {"type": "forfeit"}
+
+
 def poker_passive_action(state, seat: int) -> dict[str, Any]:
     """The poker autopilot of a human seat (disconnected, timed out, or leaving): check,
     stand pat, else fold; it never puts a chip in (seed 001's fair play)."""
@@ -240,14 +245,43 @@ def _human_seats_to_act(match: Match, state) -> list[int]:
 
 
 def _robot_seats_to_act(match: Match, state) -> list[int]:
+    """Robot-controlled seats to act now; none while the match waits for its humans."""
     controlled = _robot_controlled(match)
-    return [s for s in state.to_act if s in controlled]
+    seats = [s for s in state.to_act if s in controlled]
+    return [] if seats and _waiting_for_humans(match) else seats
+
+
+def _waiting_for_humans(match: Match) -> bool:
+    """No human of the match is present (each is disconnected, away or has abandoned) and
+    one may still come back: the match waits, robots do not play it alone (issue 25: a
+    deploy or a table left by everyone never decides a match). Tournament matches never
+    wait (platform.md §5.7)."""
+    if not match.forfeit_on_absence:
+        return False
+    humans = [ms for ms in _seat_rows(match) if ms.player_id]
+    return bool(humans) and all(ms.robot_playing for ms in humans) and not all(ms.abandoned for ms in humans)
+
+
+def _wait(match: Match) -> None:
+    """Pause the match: no turn timer, and every absent seat not yet abandoned has a grace
+    deadline (a disconnected one already has; an away one gets it now), after which it is
+    abandoned (§8.6). The caller saves the match."""
+    match.turn_deadline = None
+    deadline = timezone.now() + timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS)
+    for ms in _seat_rows(match):
+        if ms.player_id and not ms.abandoned and ms.grace_deadline is None:
+            ms.grace_deadline = deadline
+            ms.save(update_fields=["grace_deadline"])
 
 
 def _after_state_change(match: Match, state, *, by: str | None) -> None:
-    """Deadlines and follow-up work for the new state: the turn timer and robot turns."""
+    """Deadlines and follow-up work for the new state: the turn timer and robot turns (none
+    while the match waits for its humans)."""
     if state.is_over or match.status != Match.PLAYING:
         match.turn_deadline = None
+        return
+    if _waiting_for_humans(match):
+        _wait(match)
         return
     # the deadline also covers robots' turns: if a robot task is lost (a worker killed),
     # the tick finds the passed deadline and plays the robot then (platform.md §0.2)
@@ -463,6 +497,8 @@ def _autopilot_action(match: Match, state, seat: int, rng) -> dict[str, Any]:
         # a table's hand: seed 001's fair play (never a chip in for an absent player). A match
         # its players may not cancel (a tournament's, §5.7) is played by the full robot, so
         # it always finishes: two passive seats would check forever
+        if get_engine(match.game).forfeits_hand and (ms.abandoned or ms.grace_deadline is not None):
+            return dict(FORFEIT)  # dropped (or gone): folded when the hand next needs them (§8.5)
         return poker_passive_action(state, seat)
     action = get_engine(match.game).bot_action(state, seat, rng)
     if match.game == "scala40" and human and action.get("type") == "reenter" and _reentry_fee(match):
@@ -534,13 +570,18 @@ def match_seat_presence(*, match: Match, player_id: int, connected: bool) -> Non
     if ms is None or ms.abandoned or match.status != Match.PLAYING:
         return
     if connected and ms.robot_playing and (ms.grace_deadline is not None or not match.forfeit_on_absence):
+        waited = match.turn_deadline is None
         ms.robot_playing = False
         ms.grace_deadline = None
         ms.timeouts_in_row = 0
         ms.save(update_fields=["robot_playing", "grace_deadline", "timeouts_in_row"])
+        match.__dict__.pop("_seat_rows", None)
         _changed(match)
         state = _load(match)
-        if _human_seats_to_act(match, state):
+        if waited:  # the match waited for its humans: it goes on, with a whole turn
+            _after_state_change(match, state, by=None)
+            match.save(update_fields=["turn_deadline", "timer_due"])
+        elif _human_seats_to_act(match, state):
             match.turn_deadline = timezone.now() + timedelta(seconds=match.turn_seconds)
             _timer_arm(match)
             match.save(update_fields=["turn_deadline", "timer_due"])
@@ -549,8 +590,12 @@ def match_seat_presence(*, match: Match, player_id: int, connected: bool) -> Non
         ms.grace_deadline = (timezone.now() + timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS)
                              if match.forfeit_on_absence else None)
         ms.save(update_fields=["robot_playing", "grace_deadline"])
+        match.__dict__.pop("_seat_rows", None)
         _changed(match)
-        if _robot_seats_to_act(match, _load(match)):
+        if _waiting_for_humans(match):  # every human is gone at once (a server restart): wait
+            _wait(match)
+            match.save(update_fields=["turn_deadline"])
+        elif _robot_seats_to_act(match, _load(match)):
             schedule_robots(match.pk)
 
 
@@ -571,9 +616,11 @@ def match_seat_arrived(*, match: Match, player_id: int) -> bool:
     return True
 
 
-def match_abandon(*, match: Match, seat: int) -> None:
+def match_abandon(*, match: Match, seat: int, by: str = MatchAction.PLAYER) -> None:
     """An abandonment (platform.md §8.6): two sides → that team loses now; more → the robot
-    plays the seat to the end and it cannot win. Call inside a transaction holding the lock."""
+    plays the seat to the end and it cannot win; poker → the hand is forfeited at once (§8.5).
+    When no human is left, the match ends now. ``by``: who made it (the player leaving, or
+    the robot at a grace period's end), as logged. Call inside a transaction holding the lock."""
     ms = match.match_seats.get(number=seat)
     if ms.abandoned:
         return
@@ -583,7 +630,21 @@ def match_abandon(*, match: Match, seat: int) -> None:
     ms.save(update_fields=["abandoned", "robot_playing", "grace_deadline"])
     match.__dict__.pop("_seat_rows", None)  # the cached seats no longer say who plays
     state = _load(match)
-    if len(state.teams) == 2 and match.game != "poker_italiana":  # poker: the autopilot folds the hand
+    engine = get_engine(match.game)
+    humans = [m for m in _seat_rows(match) if m.player_id]
+    if engine.forfeits_hand:
+        # poker (seed 001, §8.5): folded at once, out of turn; the hand goes on among the
+        # others, or ends if one is left
+        _forfeit(match, state, seat, by=by)
+    if match.status != Match.PLAYING:
+        pass
+    elif humans and all(m.abandoned for m in humans):
+        # nobody is left to play it: it ends now by the rules, never among robots alone
+        if engine.forfeits_hand:
+            _cancel(match)  # a hand left to robots is not played on: every chip comes back
+        else:
+            _finish(match, state)  # no side without an abandonment: no winner, stakes back
+    elif len(state.teams) == 2 and not engine.forfeits_hand:
         losing = next(i for i, team in enumerate(state.teams) if seat in team)
         _finish(match, state, forced_winner=1 - losing)
     else:
@@ -594,6 +655,21 @@ def match_abandon(*, match: Match, seat: int) -> None:
     if player_id is not None:
         transaction.on_commit(lambda: match_seat_abandoned.send(sender=Match, match_id=match_id,
                                                                 player_id=player_id))
+
+
+def _forfeit(match: Match, state, seat: int, *, by: str) -> None:
+    """Fold ``seat`` out of turn (an engine with ``forfeits_hand``), logged as a move; a seat
+    already out of the hand changes nothing. Ends the match when one player is left."""
+    try:
+        events = state.apply(seat, dict(FORFEIT))
+    except IllegalAction:
+        return
+    match.version += 1
+    match.state = state.to_json()
+    MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=dict(FORFEIT), by=by,
+                               version=match.version, events=events, at=timezone.now())
+    if state.is_over:
+        _finish(match, state)
 
 
 def match_grace_expired(*, match_seat_id: int) -> bool:
@@ -607,7 +683,7 @@ def match_grace_expired(*, match_seat_id: int) -> bool:
         ms = MatchSeat.objects.get(pk=match_seat_id)
         if match.status != Match.PLAYING or ms.grace_deadline is None or ms.grace_deadline > timezone.now():
             return False
-        match_abandon(match=match, seat=ms.number)
+        match_abandon(match=match, seat=ms.number, by=MatchAction.ROBOT)
     return True
 
 
@@ -792,8 +868,9 @@ def match_deadlines_fire() -> int:
     for match_id, version in Match.objects.filter(status=Match.PLAYING, turn_deadline__lte=now).values_list(
             "pk", "version"):
         fired += bool(match_turn_timeout(match_id=match_id, version=version))
-    for ms_id in MatchSeat.objects.filter(match__status=Match.PLAYING, grace_deadline__lte=now).values_list(
-            "pk", flat=True):
+    # the earliest deadline first: of two players gone at once, the first to go abandons first
+    for ms_id in MatchSeat.objects.filter(match__status=Match.PLAYING, grace_deadline__lte=now).order_by(
+            "grace_deadline", "pk").values_list("pk", flat=True):
         fired += bool(match_grace_expired(match_seat_id=ms_id))
     fired += match_cancel_votes_expire()
     return fired

@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 
 from apps.common.errors import NotFoundError
 from apps.common.roles import STAFF_GROUPS
-from apps.wallet.models import Account, Entry
+from apps.wallet.models import Account, CreditRecharge, Entry
+from apps.wallet.selectors import wallet_get
 
 from .models import Profile
 
@@ -64,3 +65,11 @@ def players_with_balances_all(users: QuerySet) -> QuerySet:
               .order_by().values("player").annotate(s=Sum("amount")).values("s")[:1])
     return users.annotate(cash=balance("cash"), bonus=balance("bonus"), credits=balance("credits"),
                           frozen=Coalesce(Subquery(frozen), Value(0)))
+
+
+def recharge_status(*, player) -> dict:
+    """What the recharge button shows beside it (platform.md §4): the player's credits and,
+    if one is waiting, when the pending recharge arrives."""
+    pending = (CreditRecharge.objects.filter(player=player, credited_at__isnull=True)
+               .order_by("available_at").values_list("available_at", flat=True).first())
+    return {"credits": wallet_get(player=player)["credits"], "pending_at": pending}

@@ -154,4 +154,8 @@ def recharge(request):
     else:
         messages.success(request, _("Recharge requested: %(credits)s credits arrive at %(at)s.")
                          % {"credits": item.credits, "at": timezone.localtime(item.available_at).strftime("%H:%M")})
+    back = request.POST.get("next") or ""
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                                require_https=request.is_secure()):
+        return redirect(back)  # the button beside a poker table or the poker tables' list
     return redirect("players:profile")

@@ -9,9 +9,9 @@
 - Sitting needs credits ≥ the ante (the table's stake); a player who cannot cover it when
   a hand is dealt sits out. A player sits out by choice (``sit-out``), when their last
   socket closes, or when short of credits; sitting out for 5 minutes stands them up.
-- Players sit down and stand up only between hands: leaving during one's own hand hands
-  the seat to the passive autopilot (check, stand pat, fold: it never risks a chip) and
-  frees it when the hand ends.
+- Players sit down and stand up only between hands: leaving during one's own hand forfeits
+  it at once (folded out of turn, the uncovered bet back; seed 001) and frees the seat when
+  the hand ends; a dropped socket is folded when the hand next needs that player.
 
 Called under the table's row lock by ``services`` (which owns seating and schedules the
 next hand); a hand starts through ``dealing.table_match_begin``, as every table match does;
@@ -111,13 +111,13 @@ def hand_deal(table: Table) -> Match | None:
     if table.poker_dealer is not None:  # the deal passes to the next seat dealt in
         after = [i for i, n in enumerate(numbers) if n > table.poker_dealer]
         dealer = after[0] if after else 0
-    # each stack goes into the hand's escrow (official tables); a hand is short, so an absent
-    # player is not forfeited: the autopilot checks or folds for them (forfeit_on_absence off)
+    # each stack goes into the hand's escrow (official tables); a player whose socket drops
+    # is folded when the hand next needs them (seed 001, §8.5), and a hand whose players
+    # are all gone waits for them instead of being played by autopilots (forfeit_on_absence)
     table.hand_seats = numbers
     return table_match_begin(table=table, seats=dealt, options=hand_options(table, stacks=stacks, dealer=dealer),
                              currency=CREDITS if money else table.currency,
-                             stakes=dict(enumerate(stacks)) if money else None, forfeit_on_absence=False,
-                             also_save=("hand_seats",))
+                             stakes=dict(enumerate(stacks)) if money else None, also_save=("hand_seats",))
 
 
 def short_sit_out(*, table_id: int, players: list[int]) -> None:
@@ -146,6 +146,10 @@ def after_hand(table: Table, match: Match) -> list[Seat]:
                 if seat is not None and seat.taken:
                     seat.chips = chips or None  # a busted practice stack starts again
                     seat.save(update_fields=["chips"])
+    for ms in match.match_seats.all():
+        seat = seats.get(numbers[ms.number]) if ms.number < len(numbers) else None
+        if ms.robot_playing and seat is not None and seat.player_id == ms.player_id and not seat.sitting_out:
+            sit_out(seat, AWAY)  # the autopilot played for them: not dealt again until they are back
     table.hand_seats = []
     table.confirm_deadline = None
     table.next_match_at = timezone.now() + timedelta(seconds=settings.POKER_NEXT_HAND_SECONDS)

@@ -33,6 +33,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from apps.audit.services import audit_record
 from apps.common.errors import (
     Conflict,
+    DomainError,
     Forbidden,
     InsufficientFunds,
     NicknameRequired,
@@ -131,6 +132,9 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
          _("Players for %(game)s: %(counts)s.") % {"game": engine.name, "counts": ", ".join(map(str, counts))}, engine.min_players)
     want("stake", lambda v: is_int(v) and v >= 0, _("A non-negative amount."), 0)
     want("currency", lambda v: v in (CASH, CREDITS), _("Cash or credits."), CREDITS)
+    if out.get("currency") not in engine.currencies and "currency" not in fields:
+        fields["currency"] = [_("%(game)s is played for credits only.") % {"game": engine.name}
+                              if engine.currencies == (CREDITS,) else _("Not for this game.")]
     want("turn_seconds", lambda v: is_int(v) and 10 <= v <= 120, _("10 to 120 seconds."), 30)
     # a Solitario table is ranked unless made practice: one seat, no stake, no robots (its score
     # goes to its leaderboard)
@@ -290,8 +294,8 @@ def table_leave(*, user, table_id: Any) -> Table:
             raise Conflict(_("You are not seated at this table."), code="not_seated")
         match = table.matches.select_for_update().filter(status=Match.PLAYING).first()
         if poker.is_poker(table) and match is not None and match.match_seats.filter(player=user).exists():
-            # players stand up only between hands: the autopilot checks or folds for the
-            # rest of this one, and the seat is freed when it ends (platform.md §8.5)
+            # leaving forfeits the hand at once (folded out of turn, seed 001); players stand
+            # up only between hands: the seat is freed when the hand ends (platform.md §8.5)
             poker.sit_out(seat, poker.LEAVING)
             match_abandon(match=match, seat=match.match_seats.get(player=user).number)
             broadcast.table_changed(table_id=table.pk, match_id=match.pk, version=match.version)
@@ -495,6 +499,12 @@ def table_seat_abandoned(*, match_id: int, player_id: int) -> bool:
         seat = table.seats.select_for_update().filter(player_id=player_id).first()
         if seat is None:
             return False
+        if poker.is_poker(table) and seat.sitting_out != poker.LEAVING and not _kept_out(seat.player):
+            # a dropped (or idle) player's hand is forfeited, not their seat: they sit out,
+            # and are stood up after 5 minutes (§8.5)
+            poker.sit_out(seat, poker.AWAY)
+            broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
+            return True
         if poker.is_poker(table) and Match.objects.filter(pk=match_id, status=Match.PLAYING).exists():
             poker.sit_out(seat, poker.LEAVING)  # freed when the hand ends, not during it
             broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
@@ -503,6 +513,15 @@ def table_seat_abandoned(*, match_id: int, player_id: int) -> bool:
         _after_seat_freed(table)
         broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
     return True
+
+
+def _kept_out(user) -> bool:
+    """A sanction keeps the player out of the lobby (their seat goes, not just their hand)."""
+    try:
+        sanction_check_lobby(player=user)
+    except DomainError:
+        return True
+    return False
 
 
 def table_move(*, table_id: int, user, action: Any, version: Any, seat: int | None = None) -> Match:
@@ -711,11 +730,18 @@ def _connections_remove(rows) -> int:
         if rows.filter(pk=pk).delete()[0]:
             lost.add((table_id, user_id))
     users = get_user_model().objects.in_bulk({user_id for _, user_id in lost})
+    by_table: dict[int, list[int]] = {}
     for table_id, user_id in sorted(lost):
+        by_table.setdefault(table_id, []).append(user_id)
+    for table_id, user_ids in by_table.items():
+        # one transaction a table: players lost together (a server killed or restarted) are
+        # gone at once, so their match waits for them instead of robots playing it alone
         with transaction.atomic():
             broadcast.table_touched(table_id=table_id)
-            seat_connection_changed(table_id=table_id, user=users[user_id])
-        _poker_connection(table_id=table_id, user=users[user_id])
+            for user_id in user_ids:
+                seat_connection_changed(table_id=table_id, user=users[user_id])
+        for user_id in user_ids:
+            _poker_connection(table_id=table_id, user=users[user_id])
     return len(lost)
 
 

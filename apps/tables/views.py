@@ -16,11 +16,12 @@ from apps.common.errors import DomainError, NotFoundError
 from apps.common.net import request_ip
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_check_lobby
-from apps.games.engines import get_engine
+from apps.games.engines import ENGINES, get_engine
 from apps.games.selectors import game_catalogue
 from apps.matches import selectors as match_selectors
 from apps.matches.models import Match
 from apps.players.services import profile_chat_hide
+from apps.players.selectors import recharge_status
 
 from . import selectors, services
 from .forms import option_fields, option_problems, options_from_form, stake_from_form
@@ -51,7 +52,19 @@ def tables_lobby(request):
     template = "tables/_table_list.html" if request.htmx else "tables/lobby.html"
     games = [{**g, "options": option_fields(g["id"])} for g in catalogue]
     preselect = request.GET.get("new") if request.GET.get("new") in names else game
-    return render(request, template, {"tables": tables, "games": games, "selected": game, "preselect": preselect})
+    credits_only = [g["id"] for g in catalogue if g["currencies"] == ["credits"]]
+    return render(request, template, {"tables": tables, "games": games, "selected": game, "preselect": preselect,
+                                      "credits_only": credits_only,
+                                      "recharge": _recharge(request.user, game)})
+
+
+def _recharge(user, game: str | None) -> dict | None:
+    """The recharge button's facts, on the screens of a game played for credits only (poker,
+    seed 001: "il tasto apposito nella schermata di entrata nel Poker"), for a player."""
+    engine = ENGINES.get(game or "")
+    if engine is None or engine.currencies != ("credits",) or not user.is_authenticated or is_staff_member(user):
+        return None
+    return recharge_status(player=user)
 
 
 FIELD_LABELS = {"game": gettext_lazy("Game"), "players": gettext_lazy("Players"), "stake": gettext_lazy("Stake"),
@@ -120,6 +133,7 @@ def table_page(request, table_id: int):
                                                       "leader": leader}, status=403)
     context = table_context(table=table, match=match, user=request.user, access=access)
     context.update(chat_box_context(table=table, user=request.user, access=access))
+    context.update(recharge=_recharge(request.user, table.game))
     return render(request, "tables/table.html", context)
 
 

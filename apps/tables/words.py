@@ -71,7 +71,8 @@ BOARD_MOVES = {"take": gettext_lazy("%(name)s takes from the discard pile"),
                "recycle": gettext_lazy("%(name)s turns the waste over"),
                "end": gettext_lazy("%(name)s ends the game"),
                "check": gettext_lazy("%(name)s checks"), "call": gettext_lazy("%(name)s calls"),
-               "fold": gettext_lazy("%(name)s folds")}
+               "fold": gettext_lazy("%(name)s folds"),
+               "forfeit": gettext_lazy("%(name)s left the hand: folded")}
 
 
 def move_words(*, name: str, action: dict[str, Any] | None, events: list[dict[str, Any]] | None,

@@ -100,7 +100,13 @@ def test_poker_hand_with_the_draw_by_selection(chromium, mazziere_server, artifa
     base, _, still_up = mazziere_server
     anna = Player(chromium, base, "anna")
     anna.log_in()
+    # the poker entry screen: the recharge button with its rules, and no cash (seed 001)
+    anna.page.goto(f"{base}/tables/?game=poker_italiana")
+    assert anna.page.locator("#recharge-button").is_visible() and anna.page.locator("#recharge-rules").is_visible()
+    anna.page.select_option("#create-game", "poker_italiana")
+    assert anna.page.eval_on_selector("#create-currency option[value=cash]", "e => e.hidden && e.disabled")
     table_id = create_table(anna, "poker_italiana", options={"opening": "free"})
+    assert anna.page.locator("#recharge-button").is_visible()  # and at the poker table
     add_robots(anna, 1)
     board = anna.page.locator(f"#table-{table_id}-board")
     board.locator(".poker").wait_for(timeout=10_000)

@@ -549,3 +549,109 @@ def test_robot_beats_uniform_random_heads_up():
     rate_seed_001 = robot_rate(100, {"hands": 10, "opening": "free", "max_draw": 5})
     print(f"poker_italiana robot vs random, seed 001 options: {rate_seed_001:.1%}")
     assert rate_seed_001 >= 0.6
+
+
+# -- forfeit: leaving or dropping during a hand (seed 001, platform.md §8.5) ----------------
+
+
+def test_forfeit_seed_001_example_b_raises_to_10000_and_leaves():
+    """A and B ante 10, A bets 500, B raises to 10,000 and leaves: A receives 1,020 and B
+    gets 9,500 back (B is folded out of turn: it is A's turn when he leaves)."""
+    state = ENGINE.new_game(2, options={"stack": 20000, "max_bet": 0, "dealer": 1, **FREE}, seed=3)
+    act(state, 0, "bet", amount=500)
+    act(state, 1, "raise", amount=9500)
+    assert state.to_act == [0]
+    events = state.apply(1, {"type": "forfeit"})  # out of turn
+    assert events[0] == {"type": "fold", "seat": 1, "forfeit": True}
+    assert state.is_over
+    result = state.result()
+    assert result["scores"] == [510, -510] and result["stacks"] == [20510, 19490]
+    hand = result["hands"][0]
+    assert hand["returned"] == {"1": 9500}
+    assert hand["pots"] == [{"amount": 1020, "winner": 0, "eligible": [0]}]
+
+
+def test_forfeit_with_three_the_hand_goes_on_and_turn_passes():
+    hands = {0: h("Ah Kd 9c 8s 7d"), 1: h("Qh Jd Tc 8h 7c"), 2: h("Jh Js 9h 8d 7s")}
+    state = new(3, 2, hands, **FREE)
+    assert state.to_act == [0]
+    state.apply(0, {"type": "forfeit"})  # in turn: the next seat acts
+    assert state.to_act == [1] and not state.is_over
+    state.apply(2, {"type": "forfeit"})  # out of turn: seat 1 alone takes the antes
+    assert state.is_over and state.result()["scores"] == [-10, 20, -10]
+
+
+def test_forfeit_during_the_draw_and_in_a_void_deal():
+    hands = {0: h("Ah Kd 9c 8s 7d"), 1: h("Qh Jd Tc 8h 7c"), 2: h("Jh Js 9h 8d 7s")}
+    state = new(3, 2, hands, **FREE)
+    for seat in (0, 1, 2):
+        act(state, seat, "check")
+    assert state.phase == "draw" and state.to_act == [0]
+    state.apply(1, {"type": "forfeit"})
+    act(state, 0, "draw", cards=[])
+    assert state.to_act == [2]  # seat 1 is skipped
+    # jacks: nobody opens, a seat that forfeited is not dealt again in the void deal
+    state = new(3, 2, hands)
+    act(state, 0, "check")
+    state.apply(2, {"type": "forfeit"})
+    events = act(state, 1, "check")
+    assert any(e["type"] == "void_deal" for e in events)
+    assert state.view(2)["hand"] == [] and state.view(None)["folded"][2]
+    assert 2 not in state.to_act and sorted(state.card_zones()["discards"]) != []
+    zones = state.card_zones()
+    assert sorted(c for z in zones.values() for c in z) == sorted(deck_for(3))
+
+
+def test_forfeit_refused_when_not_in_the_hand_and_replays():
+    options = {"dealer": 2, **FREE}
+    state = ENGINE.new_game(3, options=options, seed=5)
+    log = [(1, {"type": "forfeit"}), (0, {"type": "check"})]
+    for seat, action in log:
+        state.apply(seat, action)
+    before = state.to_json()
+    for bad in (1, 3, -1, "0"):
+        with pytest.raises(IllegalAction):
+            state.apply(bad, {"type": "forfeit"})
+    assert same_json(state.to_json(), before)
+    twin = ENGINE.new_game(3, options=options, seed=5)  # the log replays (game recall, §8.7)
+    for seat, action in log:
+        twin.apply(seat, action)
+    assert same_json(twin.to_json(), before)
+    state.apply(0, {"type": "forfeit"})
+    assert state.is_over
+    with pytest.raises(IllegalAction):
+        state.apply(2, {"type": "forfeit"})
+    assert ENGINE.forfeits_hand and not get_engine("scopa").forfeits_hand
+    with pytest.raises(IllegalAction):
+        get_engine("scopa").new_game(2, seed=1).forfeit(0)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 6), opening=st.sampled_from(["jacks", "free"]),
+       leave_at=st.lists(st.integers(0, 30), min_size=1, max_size=5))
+def test_property_forfeits_at_any_moment_keep_the_money_and_end(seed, players, opening, leave_at):
+    """Seats forfeiting at random moments, in turn or not: chips conserved, cards conserved,
+    the hand ends when one is left, and nobody receives more than they covered."""
+    state = ENGINE.new_game(players, options={"max_bet": 0, "opening": opening, "stack": 300}, seed=seed)
+    rng = random.Random(seed)
+    for step in range(3000):
+        if state.is_over:
+            break
+        if step in leave_at:
+            alive = [s for s in range(players) if not state.view(None)["folded"][s]]
+            state.apply(rng.choice(alive), {"type": "forfeit"})
+            continue
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        zones = state.card_zones()
+        assert sorted(c for z in zones.values() for c in z) == sorted(deck_for(state.k))
+    assert state.is_over
+    result = state.result()
+    assert sum(result["stacks"]) == 300 * players and sum(result["scores"]) == 0
+    hand = result["hands"][0]
+    c = list(hand["contributions"])
+    for seat, back in hand["returned"].items():
+        c[int(seat)] -= back
+    assert sum(p["amount"] for p in hand["pots"]) == sum(c)
+    for pot in hand["pots"]:
+        assert pot["winner"] in pot["eligible"] and not state.view(None)["folded"][pot["winner"]]

@@ -33,6 +33,13 @@ def bank_credits() -> int:
     return account.balance if account is not None else 0
 
 
+def credits_in_escrow(match_id: int) -> int:
+    """What the hand's escrow still holds (zero once it is settled or cancelled)."""
+    from apps.wallet.models import Account
+
+    return sum(Account.objects.filter(code=f"escrow:match:{match_id}").values_list("balance", flat=True))
+
+
 def rich(*users, amount: int = 5_000) -> None:
     """Enough credits that no hand of the test leaves anyone short of the ante (the deals are random)."""
     for user in users:
@@ -189,8 +196,8 @@ def test_a_closed_socket_sits_the_player_out_and_a_new_one_brings_them_back(api)
 
 
 def test_fair_play_a_player_who_leaves_gets_the_uncovered_bet_back(api, clock):
-    """Seed 001: A and B ante 10; A bets 500; B raises to 10,000 and leaves the table. B's
-    9,500 that nobody covered comes back to him; his seat is freed when the hand ends."""
+    """Seed 001: A and B ante 10; A bets 500; B raises to 10,000 and leaves the table: the
+    hand is his forfeit at once, A receives 1,020 and B gets 9,500 back; his seat is freed."""
     anna, bruno = make_user(nickname="Anna_pk6"), make_user(nickname="Bruno_pk6")
     for user in (anna, bruno):
         fund(user, credits=20_000 - credits(user))
@@ -213,16 +220,19 @@ def test_fair_play_a_player_who_leaves_gets_the_uncovered_bet_back(api, clock):
     move(raiser, {"type": "raise", "amount": 9500})
     left = api(raiser).post(f"/api/tables/{table['id']}/leave/", format="json")
     assert left.status_code == 200
-    assert Seat.objects.filter(table_id=table["id"], player=raiser).exists()  # not during the hand
+    # leaving forfeits the hand at once (platform.md §8.5, 2026-12-04): folded out of turn
+    match.refresh_from_db()
+    assert match.status == Match.FINISHED
+    last = match.actions.order_by("-seq").first()
+    assert last.action == {"type": "forfeit"} and last.seat == seat_of[raiser.pk] and last.by == "player"
+    # A receives 1,020 (his 510 back and B's 510), B gets the uncovered 9,500 back
+    assert credits(opener) == 20_000 - 510 + 1_020 and credits(raiser) == 20_000 - 10_010 + 9_500
+    assert not Seat.objects.filter(table_id=table["id"], player=raiser).exists()  # freed at the hand's end
     refused = api(raiser).post(f"/api/matches/{match.pk}/actions/", {"action": {"type": "check"}, "version": 0},
                                format="json")
     assert refused.status_code in (403, 409)
-    move(opener, {"type": "fold"})
-    match.refresh_from_db()
-    assert match.status == Match.FINISHED
-    assert credits(raiser) == 20_000 + 510 and credits(opener) == 20_000 - 510  # 9,500 came back
-    assert not Seat.objects.filter(table_id=table["id"], player=raiser).exists()  # freed at the hand's end
     assert ledger_check() is None
+    assert credits_in_escrow(match.pk) == 0
     del users
 
 

@@ -216,6 +216,11 @@ class GameState(ABC):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Apply a legal action (already checked) and return its events."""
 
+    def forfeit(self, seat: int) -> list[Event]:
+        """The seat's player left the hand out of turn (engines with ``forfeits_hand``):
+        the rules go on without them. Others have no such move."""
+        raise IllegalAction("In this game a player cannot leave the hand out of turn.")
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -250,6 +255,13 @@ class Engine(ABC):
     #: game the seeds allow with French cards declares ``("italian", "french")``; empty means
     #: its own deck's alone (see :meth:`card_faces`)
     faces: ClassVar[tuple[str, ...]] = ()
+    #: True when a player who leaves (or drops) forfeits only the hand in play, folded out of
+    #: turn by ``state.forfeit(seat)`` (logged and replayed as ``{"type": "forfeit"}``), and
+    #: the hand goes on among the others (poker, seed 001; platform.md §8.5)
+    forfeits_hand: ClassVar[bool] = False
+    #: what a table of this game may be played for (platform.md §8.1): poker is credits only
+    #: (seed 001), so its tables never offer cash
+    currencies: ClassVar[tuple[str, ...]] = ("credits", "cash")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -21,6 +21,8 @@ from .base import Action, Engine, Event, GameState, IllegalAction, resolve_optio
 BET1, DRAW, BET2, OVER = "bet1", "draw", "bet2", "over"
 LOWEST = {2: "7", 3: "7", 4: "7", 5: "6", 6: "5", 7: "4", 8: "3"}
 JACKS_PAIR = {"J", "Q", "K", "A"}
+#: the platform's out-of-turn fold of a player who left (``PokerState.forfeit``), as logged
+FORFEIT = {"type": "forfeit"}
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "ante": {"default": 10, "min": 1},
@@ -147,7 +149,10 @@ class PokerState(GameState):
         return amounts
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """A draw may name its cards in any order (a page sends them as ticked)."""
+        """A draw may name its cards in any order (a page sends them as ticked). A logged
+        ``{"type": "forfeit"}`` (out of turn, the platform's) replays as ``forfeit``."""
+        if type(action) is dict and action == FORFEIT:
+            return self.forfeit(seat)
         if (type(action) is dict and action.get("type") == "draw" and type(action.get("cards")) is list
                 and type(seat) is int and 0 <= seat < self.n and self.phase == DRAW):
             picked = action["cards"]
@@ -155,6 +160,43 @@ class PokerState(GameState):
             if all(type(c) is str for c in picked) and len(set(picked)) == len(picked) and set(picked) <= set(hand):
                 action = {**action, "cards": [c for c in hand if c in picked]}
         return super().apply(seat, action)
+
+    def forfeit(self, seat: int) -> list[Event]:
+        """Seed 001's fair play (platform.md §8.5): a player who leaves or drops is folded at
+        once, in turn or not; the uncovered part of his bet comes back at the hand's end, and
+        the hand goes on among the others, or ends when one is left."""
+        if self.phase == OVER:
+            raise IllegalAction("The match is over: no more moves can be made.")
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise IllegalAction(f"There is no seat {seat!r} at this table.")
+        if seat not in self.dealt or self.folded[seat]:
+            raise IllegalAction(f"Seat {seat} is not in this hand any more.")
+        self.folded[seat] = True
+        self.discards.extend(self.hands[seat])
+        self.hands[seat] = []
+        events: list[Event] = [{"type": "fold", "seat": seat, "forfeit": True}]
+        if len([s for s in self.dealt if not self.folded[s]]) == 1:
+            return events + self._end_hand()
+        if self.phase == DRAW:
+            was_turn = self.draw_queue[0] == seat
+            if seat in self.draw_queue:
+                self.draw_queue.remove(seat)
+            if was_turn:
+                if self.draw_queue:
+                    self.turn = self.draw_queue[0]
+                    return events
+                return events + self._start_round(BET2)
+            return events
+        if seat in self.pending:
+            self.pending.remove(seat)
+        if seat == self.buiante:
+            self.blind_pending = False
+        if self.turn != seat:
+            return events
+        if self.pending:
+            self.turn = self._next_in(seat, self.pending)
+            return events
+        return events + self._end_round()
 
     def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
         kind = action.get("type")
@@ -269,6 +311,10 @@ class PokerState(GameState):
             self.hands[s] = [deck[p + i * k] for i in range(5)]
         self.stock = deck[5 * k:]
         self.discards = []
+        for s in self.dealt:  # a void deal: a seat that forfeited stays out (its cards face down)
+            if self.folded[s]:
+                self.discards.extend(self.hands[s])
+                self.hands[s] = []
         self.changed = [None] * self.n
         self.draw_queue = []
         self.opener = None
@@ -520,6 +566,8 @@ class PokerEngine(Engine):
     min_players = 2
     max_players = 8
     options = OPTIONS
+    forfeits_hand = True
+    currencies = ("credits",)  # seed 001: poker is played for play-money credits only
 
     def resolve_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:
         """The kit's checks, plus ``stacks`` (a list the kit does not know how to check)."""

@@ -16,6 +16,8 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from ..poker_words import hand_words, showdown_verdict
+
 register = template.Library()
 
 FRENCH_SUIT_GLYPH = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
@@ -155,3 +157,15 @@ def poker_pots(view: dict[str, Any]) -> list[dict[str, Any]]:
             pots.append({"amount": amount, "eligible": eligible})
         previous = level
     return pots
+
+
+@register.simple_tag
+def poker_showdown(view: dict[str, Any]) -> dict[str, Any]:
+    """The showdown in words, ranks included (issue 25): each shown hand's name ("Coppia di
+    Donne") and the verdict ("Coppia di Donne batte Coppia di Fanti"). The main pot's winner
+    holds the best hand: every player shown is eligible for it."""
+    shown = list(view.get("shown") or [])
+    pots = view.get("last_pots") or []
+    winner = pots[0].get("winner") if pots else None
+    return {"hands": [{**s, "words": hand_words(s["cards"], s["name"])} for s in shown],
+            "verdict": showdown_verdict(shown, winner)}
