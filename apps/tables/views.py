@@ -20,8 +20,8 @@ from apps.games.engines import ENGINES, get_engine
 from apps.games.selectors import game_catalogue
 from apps.matches import selectors as match_selectors
 from apps.matches.models import Match
-from apps.players.services import profile_chat_hide
 from apps.players.selectors import recharge_status
+from apps.players.services import profile_chat_hide
 
 from . import selectors, services
 from .forms import option_fields, option_problems, options_from_form, stake_from_form
