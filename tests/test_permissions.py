@@ -110,6 +110,7 @@ BACKOFFICE = [
     ("post", "/backoffice/tables/{table}/message/", row(LOGIN, DENIED, OK, DENIED, DENIED, OK)),
     ("post", "/backoffice/tables/{table}/stand-up/", row(LOGIN, DENIED, OK, DENIED, DENIED, OK)),
     ("post", "/backoffice/tables/{table}/close/", row(LOGIN, DENIED, OK, DENIED, DENIED, OK)),
+    ("post", "/backoffice/tables/{table}/chat/", row(LOGIN, DENIED, OK, DENIED, DENIED, OK)),
 ]
 
 

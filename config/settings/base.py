@@ -271,7 +271,7 @@ SPECTACULAR_SETTINGS = {
         "Errors are `{\"detail\", \"code\"}`; money is integer cents, credits are integers.\n\n"
         "- **Auth**: `/api/auth/token/` (username and password for a token; login limits apply).\n"
         "- **Me** (a player): `/api/me/`, `/api/me/nickname/`, `/api/me/wallet/`, `/api/me/ledger/`, "
-        "`/api/me/credits/recharge/`.\n"
+        "`/api/me/credits/recharge/`, `/api/me/chat/` (hide the table chat for oneself).\n"
         "- **Players** (staff): `/api/players/`, `/api/players/{id}/adjustments/`, `/api/players/{id}/passport/`, "
         "`/api/players/{id}/nickname/`, `/api/players/{id}/ledger/`.\n"
         "- **Tables**: `/api/tables/`, `/api/tables/{id}/`, `/api/tables/{id}/sit/`, `/api/tables/{id}/leave/`, "

@@ -14,7 +14,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def checks(monkeypatch, settings):
-    assert connection.settings_dict["CONN_HEALTH_CHECKS"] and connection.settings_dict["CONN_MAX_AGE"]
+    # kept connections are checked: persistent ones (CONN_MAX_AGE) or the pool's (OPTIONS["pool"])
+    assert connection.settings_dict["CONN_HEALTH_CHECKS"]
+    assert connection.settings_dict["CONN_MAX_AGE"] or connection.settings_dict.get("OPTIONS", {}).get("pool")
     calls = []
     wrapper = type(connections["default"])
     real = wrapper.is_usable
