@@ -8,6 +8,7 @@ from apps.games.engines import ENGINES
 def game_catalogue() -> list[dict]:
     return [
         {"id": e.id, "name": e.name, "min_players": e.min_players, "max_players": e.max_players,
-         "player_counts": list(e.player_counts), "faces": list(e.card_faces())}
+         "player_counts": list(e.player_counts), "faces": list(e.card_faces()),
+         "running_points_hidden": e.running_points_hidden}
         for e in sorted(ENGINES.values(), key=lambda e: e.name)
     ]

@@ -245,6 +245,9 @@ class Engine(ABC):
     #: game the seeds allow with French cards declares ``("italian", "french")``; empty means
     #: its own deck's alone (see :meth:`card_faces`)
     faces: ClassVar[tuple[str, ...]] = ()
+    #: True when the sides' running points stay hidden during a hand (counting is part of the
+    #: skill, Briscola §7): the table shows them at the hand's end, or always with ``show_points``
+    running_points_hidden: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
