@@ -84,7 +84,8 @@ for name, n in (('briscola:mid', 6), ('briscola:end', 500)):
     services.table_sit(user=a, table_id=t.pk)
     moves(t, n)
     out[name] = t.pk
-t = services.table_create(user=m, data={'game': 'burraco', 'players': 2, 'turn_seconds': 120})
+t = services.table_create(user=m, data={'game': 'burraco', 'players': 2, 'turn_seconds': 120,
+                                        'game_options': {'dealer': 1}})  # Mario first: no robot takes the pile
 services.table_robot_add(user=m, table_id=t.pk, seat=1)
 with transaction.atomic():
     match = Match.objects.select_for_update().get(table_link__table=t)
@@ -301,6 +302,7 @@ def test_every_game_with_every_face_draws_every_card_and_updates_fast(chromium, 
         visit = Visit(chromium, base, storage, tables[name])
         for width in (1366, 390):
             visit.width(width)
+            visit.page.screenshot(path=str(artifacts / f"{name.replace(':', '-')}-{width}.png"), full_page=True)
             if name == "burraco:pile":  # issue 25: the pile spilled off the table
                 got = visit.page.evaluate(PILE_JS)
                 assert len(got["cards"]) >= 60 and got["overflow"] <= 0, (width, got["overflow"])
@@ -308,9 +310,13 @@ def test_every_game_with_every_face_draws_every_card_and_updates_fast(chromium, 
                 for box in [pile, *got["cards"]]:
                     assert board["x"] - 0.5 <= box["x"] and box["right"] <= board["right"] + 0.5, (width, board, box)
                     assert board["y"] - 0.5 <= box["y"] and box["bottom"] <= board["bottom"] + 0.5, (width, board, box)
+                for box in got["cards"]:  # inside the pile's own box, not drawn over the stock beside it
+                    assert pile["x"] - 0.5 <= box["x"] and box["right"] <= pile["right"] + 0.5, (width, pile, box)
+                # each card shows a strip of itself (the pile is not stacked into one card)
+                lefts = sorted({round(box["x"]) for box in got["cards"]})
+                assert len(lefts) >= 8 and min(b - a for a, b in zip(lefts, lefts[1:], strict=False)) >= 10, (width, lefts)
             elif name == "briscola:mid":
                 _check_trump(visit.page, name, width)
-            visit.page.screenshot(path=str(artifacts / f"{name.replace(':', '-')}-{width}.png"), full_page=True)
         errors += visit.errors
         visit.context.close()
     still_up()
