@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.test import Client
 from django.utils import translation
 
 from apps.common.errors import ValidationFailed
 from apps.games.engines import get_engine
 from apps.matches.services import match_action_apply
-from apps.tables import services
-from apps.tables.models import Match
+from apps.tables import selectors, services
+from apps.tables.models import Match, Table
 from apps.tables.render import render_fragments
 
 from ..conftest import make_user
@@ -55,11 +56,13 @@ def test_the_running_points_are_hidden_during_the_hand_and_shown_at_its_end():
 
 def test_a_table_may_show_the_running_points_during_play():
     table, users = briscola_table(show_points=True)
-    assert table.show_points
+    assert table.show_points and selectors.table_as_dict(table)["show_points"] is True
     match = play_until_points_taken(table, users)
     points = get_engine("briscola").from_json(match.state).view(None)["points_taken"]
     during = board_text(table, users[1])
     assert "Points taken" in during
+    with translation.override("it"):
+        assert "punti visibili durante la smazzata" in render_fragments(table_id=table.pk, user=users[1])[0]
     rows = during.split("Points taken", 1)[1]
     assert re.search(rf"\b{points[0]}\b.*\b{points[1]}\b", rows), rows
 
@@ -89,3 +92,15 @@ def test_only_a_game_that_hides_its_running_points_offers_the_option():
     assert "show_points" in refused.value.extra["fields"]
     with pytest.raises(ValidationFailed):
         services.table_create(user=user, data={"game": "briscola", "show_points": "yes"})
+
+
+def test_the_create_form_offers_the_option_for_briscola_only():
+    user = make_user(nickname="Form_pts")
+    client = Client()
+    client.force_login(user)
+    lobby = client.get("/tables/").content.decode()
+    assert 'name="show_points"' in lobby
+    assert 'value="briscola"' in lobby and "data-hidden-points" in lobby.split('value="briscola"', 1)[1].split(">", 1)[0]
+    assert "data-hidden-points" not in lobby.split('value="scopa"', 1)[1].split(">", 1)[0]
+    client.post("/tables/new/", {"game": "briscola", "players": "2", "show_points": "on"})
+    assert Table.objects.get(leader=user).show_points
