@@ -175,6 +175,7 @@ SETTING_LABELS = {
     "turn_seconds": _("Seconds per turn"), "official": _("Official (with a stake and XP)"),
     "stake": _("Stake per player"), "currency": _("Currency"), "private": _("Private (by invitation)"),
     "spectators": _("Spectators allowed"), "players": _("Players"), "face": _("Cards"),
+    "show_points": _("Points shown during the hand"),
 }
 SETTING_CHOICES = {
     ("currency", "credits"): _("credits"), ("currency", "cash"): _("euro (cash)"),

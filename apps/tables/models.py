@@ -27,6 +27,7 @@ class Table(models.Model):
     spectators = models.BooleanField(default=True)
     game_options = models.JSONField(default=dict, blank=True)
     face = models.CharField(max_length=10, default="auto", help_text="card faces: auto, italian or french")
+    show_points = models.BooleanField(default=False, help_text="running points shown during a hand (games that hide them)")
     leader = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     status = models.CharField(max_length=8, default=OPEN, db_index=True)
     created = models.DateTimeField(auto_now_add=True)

@@ -336,8 +336,10 @@ def _last_move(snap: Snapshot, names, french: bool) -> str:
 
 
 def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], players: int,
-            staked: bool = True) -> dict[str, Any]:
-    """The score as the game counts it: a small table (columns, rows) and per-seat facts."""
+            staked: bool = True, show_points: bool = False) -> dict[str, Any]:
+    """The score as the game counts it: a small table (columns, rows) and per-seat facts. A game
+    whose running points are hidden (its registration says so) shows them when the hand is over,
+    during play only with the table's ``show_points``."""
     per_seat: dict[int, list[tuple[str, Any]]] = {s: [] for s in range(players)}
     columns: list[str] = []
     rows: list[dict[str, Any]] = []
@@ -380,12 +382,18 @@ def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], play
                                for label, values, won in lines],
                      "points": last.get("points")}
     elif game == "briscola":
-        columns = [_("Cards taken"), _("Points taken")]
+        counted = show_points or not get_engine(game).running_points_hidden or view.get("phase") == "over"
+        last = (view.get("hands") or [None])[-1] if not counted else None  # a hand already over
+        columns = [_("Cards taken")] + ([_("Points taken")] if counted else []) + (
+            [_("Last hand")] if last else [])
         if view.get("mode") == "hands":
             columns.append(_("Hands won"))
         for t, team in enumerate(teams):
-            values = [(view.get("captured_counts") or [])[t] if t < len(view.get("captured_counts") or []) else 0,
-                      (view.get("points_taken") or [0, 0])[t] if t < len(view.get("points_taken") or []) else 0]
+            values = [(view.get("captured_counts") or [])[t] if t < len(view.get("captured_counts") or []) else 0]
+            if counted:
+                values.append((view.get("points_taken") or [0, 0])[t] if t < len(view.get("points_taken") or []) else 0)
+            if last:
+                values.append((last.get("points") or [0, 0])[t])
             if view.get("mode") == "hands":
                 values.append((view.get("hands_won") or [0, 0])[t])
             rows.append({"name": _team_name(names, team), "team": t, "values": values})
@@ -608,7 +616,7 @@ def _grace(ms: Any) -> dict[str, Any]:
 
 def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str, Any]], teams: list[list[int]],
                   players: int, playing: bool, connected: set[int] = frozenset(), leader_id: int | None = None,
-                  staked: bool = True) -> dict[str, Any]:
+                  staked: bool = True, show_points: bool = False) -> dict[str, Any]:
     """The felt of one view: seats with names, backs and stats, the cards in the middle, the
     score as the game counts it. The live table passes ``view(None)``, a replay the player's own."""
     team_of = {s: i for i, t in enumerate(teams) for s in t}
@@ -621,7 +629,8 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
                        for n, c in enumerate(hand_counts)]
     trick = {t["seat"]: t["card"] for t in (view.get("trick") or []) if isinstance(t, dict)}
     last_trick = view.get("last_trick") if isinstance(view.get("last_trick"), dict) else None
-    scores = _scores(game, view, names, teams, players, staked) if game in PUBLIC_BOARD_GAMES and view else None
+    scores = (_scores(game, view, names, teams, players, staked, show_points)
+              if game in PUBLIC_BOARD_GAMES and view else None)
     seats = []
     for number in range(players):
         entry = names.get(number, {})
@@ -683,7 +692,8 @@ def public_context(snap: Snapshot) -> dict[str, Any]:
     playing = match is not None and match.status == Match.PLAYING
     board = board_context(game=game, view=view, names=names, teams=teams, players=players, playing=playing,
                           connected=snap.connected, leader_id=table.leader_id if table else None,
-                          staked=bool(match.stake if match is not None else table.stake))
+                          staked=bool(match.stake if match is not None else table.stake),
+                          show_points=bool(table and table.show_points))
     if match is None:
         board["scores"] = None
         for seat in board["seats"]:

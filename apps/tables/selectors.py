@@ -169,7 +169,7 @@ def table_as_dict(table: Table) -> dict[str, Any]:
         "id": table.pk, "game": table.game, "players": table.players, "stake": table.stake,
         "currency": table.currency, "turn_seconds": table.turn_seconds, "official": table.official,
         "private": table.private, "spectators": table.spectators, "game_options": table.game_options,
-        "face": table.face, "leader": leader_profile.nickname if leader_profile else None,
+        "face": table.face, "show_points": table.show_points, "leader": leader_profile.nickname if leader_profile else None,
         "seats": seats, "match": match.pk if match else None, "status": table.status,
         "next_match_at": table.next_match_at.isoformat() if table.next_match_at else None,
     }

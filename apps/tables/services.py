@@ -70,7 +70,7 @@ STAKE_MAX = {CASH: 10_000, CREDITS: 1_000_000}
 #: the card faces as the create-table form names them
 FACE_WORDS = {"italian": gettext_lazy("Italian"), "french": gettext_lazy("French")}
 SETTINGS_FIELDS = ("turn_seconds", "official", "stake", "currency", "private", "spectators", "game_options",
-                   "players", "face")
+                   "players", "face", "show_points")
 
 
 def _player_checks(user) -> None:
@@ -146,6 +146,9 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
          _("Cards for %(game)s: %(faces)s.") % {"game": engine.name,
                                                   "faces": ", ".join(str(FACE_WORDS[f]) for f in faces)}, "auto")
     want("game_options", lambda v: isinstance(v, dict), _("The game's options."), {})
+    # only a game that hides the running points (its registration says so) can show them
+    want("show_points", lambda v: is_bool(v) and (not v or engine.running_points_hidden),
+         _("Yes or no.") if engine.running_points_hidden else _("This game always shows the points."), False)
     if "players" not in fields and out.get("players") is not None and out["players"] < seated:
         fields["players"] = [_("%(n)s players are seated: it cannot be fewer.") % {"n": seated}]
     if "game_options" not in fields and "players" not in fields:

@@ -69,7 +69,8 @@ def _recharge(user, game: str | None) -> dict | None:
 
 FIELD_LABELS = {"game": gettext_lazy("Game"), "players": gettext_lazy("Players"), "stake": gettext_lazy("Stake"),
                 "currency": gettext_lazy("Currency"), "turn_seconds": gettext_lazy("Seconds per turn"),
-                "game_options": gettext_lazy("Game options"), "face": gettext_lazy("Cards")}
+                "game_options": gettext_lazy("Game options"), "face": gettext_lazy("Cards"),
+                "show_points": gettext_lazy("Points shown during the hand")}
 
 
 @login_required
@@ -91,6 +92,7 @@ def table_create_page(request):
             "currency": currency, "turn_seconds": _int(form.get("turn_seconds")) or 30,
             "official": form.get("official") == "on", "private": form.get("private") == "on",
             "spectators": form.get("spectators", "on") == "on", "face": form.get("face") or "auto",
+            "show_points": form.get("show_points") == "on",
             "game_options": options_from_form(game, form) if isinstance(game, str) else {}}
     if data["players"] is None:
         data.pop("players")

@@ -262,6 +262,9 @@ class Engine(ABC):
     #: what a table of this game may be played for (platform.md §8.1): poker is credits only
     #: (seed 001), so its tables never offer cash
     currencies: ClassVar[tuple[str, ...]] = ("credits", "cash")
+    #: True when the sides' running points stay hidden during a hand (counting is part of the
+    #: skill, Briscola §7): the table shows them at the hand's end, or always with ``show_points``
+    running_points_hidden: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

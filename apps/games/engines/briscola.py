@@ -225,6 +225,7 @@ class BriscolaEngine(Engine):
     min_players = 2
     max_players = 4
     player_counts = (2, 4)
+    running_points_hidden = True  # §7: counting is part of the skill
     options = {
         "mode": {"default": "points", "choices": ["points", "hands"]},
         "hands": {"default": 3, "choices": [1, 3, 5, 7]},
