@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from apps.chat import api as chat_api
 from apps.common.views import api_not_found
 from apps.players import api as players_api
+from apps.players import two_factor_api
 from apps.rankings import api as rankings_api
 from apps.review import api as review_api
 from apps.tables import api as tables_api
@@ -12,6 +13,11 @@ from apps.wallet import api as wallet_api
 
 urlpatterns = [
     path("auth/token/", players_api.TokenView.as_view(), name="api-auth-token"),
+    path("auth/2fa/verify/", two_factor_api.VerifyView.as_view(), name="api-auth-2fa-verify"),
+    path("me/2fa/devices/", two_factor_api.DeviceCreateView.as_view(), name="api-me-2fa-devices"),
+    path("me/2fa/confirm/", two_factor_api.ConfirmView.as_view(), name="api-me-2fa-confirm"),
+    path("me/2fa/recovery-codes/", two_factor_api.RecoveryCodesView.as_view(), name="api-me-2fa-recovery-codes"),
+    path("staff/<int:user_id>/2fa/reset/", two_factor_api.StaffResetView.as_view(), name="api-staff-2fa-reset"),
     path("me/", players_api.MeView.as_view(), name="api-me"),
     path("me/nickname/", players_api.MeNicknameView.as_view(), name="api-me-nickname"),
     path("me/chat/", players_api.MeChatView.as_view(), name="api-me-chat"),

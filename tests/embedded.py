@@ -34,7 +34,8 @@ def free_port() -> int:
 def embedded_env(var_dir: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update(DJANGO_SETTINGS_MODULE="config.settings.base", MAZZIERE_VAR_DIR=str(var_dir),
-               CELERY_TASK_ALWAYS_EAGER="0", PYTHONUNBUFFERED="1")
+               CELERY_TASK_ALWAYS_EAGER="0", PYTHONUNBUFFERED="1",
+               MAZZIERE_STAFF_OTP_REQUIRED="0")  # staff log in without 2FA unless a test passes "1"
     env.update(extra)
     return env
 

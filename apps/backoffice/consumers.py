@@ -26,6 +26,7 @@ from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from apps.common.errors import DomainError
+from apps.common.otp import CLOSE_OTP_REQUIRED, socket_otp_missing
 from apps.common.roles import FINANCE, OPERATOR, has_role
 from apps.common.sockets import GuardedWebsocketConsumer
 
@@ -93,6 +94,9 @@ class OnlineConsumer(GuardedWebsocketConsumer):
             return
         if not await database_sync_to_async(has_role)(user, OPERATOR, FINANCE):
             await self.close(code=CLOSE_FORBIDDEN)
+            return
+        if await database_sync_to_async(socket_otp_missing)(user, self.scope.get("session")):
+            await self.close(code=CLOSE_OTP_REQUIRED)
             return
         self.period = socket_period(self.scope.get("query_string", b""))
         self.language = socket_language(self.scope.get("headers") or [])

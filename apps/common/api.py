@@ -25,6 +25,7 @@ from .errors import Conflict, DomainError, ServiceUnavailable, StaffCannotPlay, 
 from .input import BadInput, json_loads_checked
 from .models import IdempotencyRecord
 from .net import request_ip
+from .otp import otp_check
 from .outage import RETRY_AFTER, is_outage, outage_log
 from .roles import has_role, is_staff_member
 
@@ -168,7 +169,10 @@ def role_permission(*roles: str) -> type[permissions.BasePermission]:
         def has_permission(self, request, view) -> bool:
             if not request.user or not request.user.is_authenticated:
                 raise exceptions.NotAuthenticated()
-            return has_role(request.user, *roles)
+            if not has_role(request.user, *roles):
+                return False
+            otp_check(request.user)  # regulation.md §10: staff endpoints need a verified second factor
+            return True
 
     HasRole.__name__ = f"HasRole_{'_'.join(roles)}"
     return HasRole

@@ -51,6 +51,9 @@ INSTALLED_APPS = [
     "django_htmx",
     "channels",
     "axes",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "apps.common",
     "apps.audit",
     "apps.players",
@@ -77,6 +80,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
+    "apps.common.otp.StaffOtpMiddleware",  # regulation.md §10: staff pages need a verified second factor
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -270,6 +275,8 @@ SPECTACULAR_SETTINGS = {
         "The REST API of the Mazziere card-games platform (API.md and platform.md give the rules). "
         "Errors are `{\"detail\", \"code\"}`; money is integer cents, credits are integers.\n\n"
         "- **Auth**: `/api/auth/token/` (username and password for a token; login limits apply).\n"
+        "- **Two-factor** (staff, regulation.md §10): `/api/me/2fa/devices/`, `/api/me/2fa/confirm/`, "
+        "`/api/auth/2fa/verify/`, `/api/me/2fa/recovery-codes/`, `/api/staff/{id}/2fa/reset/` (superuser).\n"
         "- **Me** (a player): `/api/me/`, `/api/me/nickname/`, `/api/me/wallet/`, `/api/me/ledger/`, "
         "`/api/me/credits/recharge/`, `/api/me/chat/` (hide the table chat for oneself).\n"
         "- **Players** (staff): `/api/players/`, `/api/players/{id}/adjustments/`, `/api/players/{id}/passport/`, "
@@ -348,3 +355,8 @@ SERVER_NAME = os.environ.get("MAZZIERE_SERVER_NAME", "")
 SERVER_GC_SETTLE = os.environ.get("MAZZIERE_SERVER_GC_SETTLE", "1") == "1"
 CHAT_MAX_LENGTH = 300
 CHAT_RATE = (5, 10)  # at most 5 messages in any 10 seconds per user and room
+
+#: regulation.md §10: staff need a verified TOTP second factor (False in config/settings/test.py;
+#: the browser tests' served processes set MAZZIERE_STAFF_OTP_REQUIRED=0)
+STAFF_OTP_REQUIRED = os.environ.get("MAZZIERE_STAFF_OTP_REQUIRED", "1") != "0"
+OTP_TOTP_ISSUER = "Mazziere"
