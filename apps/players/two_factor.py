@@ -148,3 +148,10 @@ def otp_reset(*, actor: Any, member: Any, reason: object, ip: str | None = None)
     TOTPDevice.objects.filter(user=member).delete()
     StaticDevice.objects.filter(user=member).delete()
     audit_record(actor=actor, action="otp_reset", target=member, reason=reason.strip(), ip=ip)
+
+
+def otp_device_pending_get_or_create(*, user: Any, ip: str | None = None) -> TOTPDevice:
+    """The enrolment page's device: the one awaiting confirmation, else a new one (so a
+    reload does not change the secret the member may already have scanned)."""
+    device = TOTPDevice.objects.filter(user=user, confirmed=False).order_by("-pk").first()
+    return device or otp_device_create(user=user, ip=ip)

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views
+from . import two_factor_views, views
 
 app_name = "players"
 
@@ -13,4 +13,5 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("profile/cards/", views.profile_cards, name="profile_cards"),
     path("profile/recharge/", views.recharge, name="recharge"),
+    path("2fa/", two_factor_views.two_factor_page, name="two_factor"),
 ]

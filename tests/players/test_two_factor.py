@@ -192,3 +192,35 @@ async def test_backoffice_socket_closes_4403_until_verified():
         return client.cookies["sessionid"].value
 
     assert await socket(await sync_to_async(verified_cookie)()) != 4403
+
+
+def test_page_enrols_shows_codes_once_then_verifies():
+    operator = make_user(group="operator")
+    client = client_for(operator)
+    first = client.get("/backoffice/?period=7d")
+    page = client.get(first["Location"])
+    assert page.status_code == 200
+    secret = page.context["device"]["secret"]
+    assert secret in page.content.decode() and "otpauth://totp/" in page.content.decode()
+    assert client.get(first["Location"]).context["device"]["secret"] == secret  # a reload keeps the key
+    wrong = client.post("/accounts/2fa/", {"code": "12345", "next": "/backoffice/?period=7d"})
+    assert wrong.status_code == 400 and 'data-code="otp_invalid"' in wrong.content.decode()
+    unthrottle(operator)
+    done = client.post("/accounts/2fa/", {"code": code_for(secret), "next": "/backoffice/?period=7d"})
+    codes = done.context["recovery_codes"]
+    assert len(codes) == 10 and all(code in done.content.decode() for code in codes)
+    assert client.get("/backoffice/").status_code == 200
+    assert "recovery_codes" not in client.get("/accounts/2fa/").context  # shown once
+    other = client_for(operator)
+    form = other.get("/accounts/2fa/?next=/backoffice/")
+    assert form.context["enrolled"] and "device" not in form.context
+    assert other.post("/accounts/2fa/", {"code": codes[3], "next": "/backoffice/"})["Location"] == "/backoffice/"
+    assert other.get("/backoffice/").status_code == 200
+
+
+def test_page_in_italian_and_not_for_players():
+    operator = make_user(group="operator")
+    client = client_for(operator)
+    page = client.get("/accounts/2fa/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Autenticazione a due fattori" in page and "Chiave segreta" in page
+    assert client_for(make_user(nickname="Tizio2fa")).get("/accounts/2fa/")["Location"] == "/"
