@@ -12,6 +12,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django_otp.plugins.otp_static.models import StaticDevice
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from apps.audit.services import audit_record
 from apps.common.admin import ReadOnlyAdmin
@@ -230,3 +232,10 @@ class NicknameChangeAdmin(ReadOnlyAdmin):
     date_hierarchy = "created"
     list_select_related = ("profile", "changed_by")  # changed_by is nullable
     search_fields = ("old", "new", "profile__user__username")
+
+
+# regulation.md §10: second-factor secrets and recovery codes are never shown in the admin;
+# a superuser resets a member's devices through POST /api/staff/{id}/2fa/reset/ (audited)
+for _otp_model in (TOTPDevice, StaticDevice):
+    if admin.site.is_registered(_otp_model):
+        admin.site.unregister(_otp_model)

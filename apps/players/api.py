@@ -176,6 +176,7 @@ class PlayerPassportView(APIView):
 class TokenBody(serializers.Serializer):
     username = serializers.CharField()
     password = serializers.CharField()
+    otp = serializers.CharField(required=False, help_text="Staff: a TOTP or recovery code (regulation.md §10).")
 
 
 class TokenView(APIView):
@@ -190,5 +191,5 @@ class TokenView(APIView):
         if not isinstance(request.data, dict):
             raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object is required.")]})
         key = services.token_obtain(request=request._request, username=request.data.get("username"),
-                                    password=request.data.get("password"))
+                                    password=request.data.get("password"), otp=request.data.get("otp"))
         return Response({"token": key})

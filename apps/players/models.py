@@ -66,3 +66,14 @@ class NicknameChange(AppendOnlyModel):
         verbose_name = _("nickname change")
         verbose_name_plural = _("nickname changes")
         ordering = ["-created", "-id"]
+
+
+class StaffTokenOtp(models.Model):
+    """A staff API token issued with a second factor (regulation.md §10): only such a token
+    counts as verified on staff endpoints."""
+
+    key = models.CharField(max_length=40, primary_key=True)
+    verified_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"token …{self.key[-4:]} verified {self.verified_at:%Y-%m-%d %H:%M}"

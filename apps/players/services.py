@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import authenticate
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -10,6 +11,8 @@ from rest_framework.authtoken.models import Token
 
 from apps.audit.services import audit_record
 from apps.common.errors import Conflict, DomainError, NicknameRequired, StaffCannotPlay, ValidationFailed
+from apps.common.net import request_ip
+from apps.common.otp import otp_enrolled
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_check_lobby
 from apps.wallet.models import CreditRecharge
@@ -20,8 +23,9 @@ from apps.wallet.services import (
     player_account_require,
 )
 
+from . import two_factor
 from .logins import seconds_to_wait
-from .models import NicknameChange, Profile
+from .models import NicknameChange, Profile, StaffTokenOtp
 from .rules import nickname_problem, skeleton
 from .selectors import nickname_of
 
@@ -149,7 +153,7 @@ def recharge_request(*, player) -> CreditRecharge:
         raise NicknameRequired()
     sanction_check_lobby(player=player)
     return credits_recharge_request(player=player)
-def token_obtain(*, request, username: object, password: object) -> str:
+def token_obtain(*, request, username: object, password: object, otp: object = None) -> str:
     """The API token of ``username`` (platform.md §12): the same key until it is revoked.
 
     ``request`` is the Django request: django-axes reads it to count the failure and to refuse
@@ -166,5 +170,14 @@ def token_obtain(*, request, username: object, password: object) -> str:
             raise DomainError(_("Too many failed logins: try again in %(n)s minutes.") % {"n": max(1, -(-wait // 60))},
                               code="throttled", status=429, wait=wait)
         raise DomainError(_("The username or password is not correct."), code="invalid_credentials", status=400)
+    if settings.STAFF_OTP_REQUIRED and is_staff_member(user):  # regulation.md §10
+        if otp is None or otp == "":
+            raise DomainError(_("Staff tokens need the second factor: send otp."), code="otp_required",
+                              enrolled=otp_enrolled(user))
+        if not otp_enrolled(user):
+            raise DomainError(_("No second factor is enrolled yet."), code="otp_required", enrolled=False)
+        two_factor.otp_code_check(user=user, code=otp, ip=request_ip(request))
     token, _created = Token.objects.get_or_create(user=user)
+    if settings.STAFF_OTP_REQUIRED and is_staff_member(user):
+        StaffTokenOtp.objects.update_or_create(key=token.key, defaults={"verified_at": timezone.now()})
     return token.key

@@ -14,9 +14,12 @@ from django.utils.translation import gettext as _
 from django_otp import login as otp_login
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
+from rest_framework.authtoken.models import Token
 
 from apps.audit.services import audit_record
 from apps.common.errors import DomainError, Forbidden, ValidationFailed
+
+from .models import StaffTokenOtp
 
 RECOVERY_COUNT = 10
 RECOVERY_LENGTH = 10
@@ -147,6 +150,7 @@ def otp_reset(*, actor: Any, member: Any, reason: object, ip: str | None = None)
         raise ValidationFailed(_("A reason is required."), fields={"reason": [_("A non-empty string is required.")]})
     TOTPDevice.objects.filter(user=member).delete()
     StaticDevice.objects.filter(user=member).delete()
+    StaffTokenOtp.objects.filter(key__in=Token.objects.filter(user=member).values("key")).delete()
     audit_record(actor=actor, action="otp_reset", target=member, reason=reason.strip(), ip=ip)
 
 

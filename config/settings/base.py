@@ -250,7 +250,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # -- REST API ---------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "apps.players.authentication.OtpAwareTokenAuthentication",  # regulation.md §10
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

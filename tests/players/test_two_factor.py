@@ -224,3 +224,25 @@ def test_page_in_italian_and_not_for_players():
     page = client.get("/accounts/2fa/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Autenticazione a due fattori" in page and "Chiave segreta" in page
     assert client_for(make_user(nickname="Tizio2fa")).get("/accounts/2fa/")["Location"] == "/"
+
+
+def test_staff_token_needs_otp_and_only_such_a_token_is_verified(settings):
+    operator = make_user("tokenop", group="operator")
+    body = {"username": "tokenop", "password": "pw-Mazziere-1"}
+    settings.STAFF_OTP_REQUIRED = False
+    old_key = Client().post("/api/auth/token/", body, content_type="application/json").json()["token"]
+    settings.STAFF_OTP_REQUIRED = True
+    assert Client().get("/api/players/", HTTP_AUTHORIZATION=f"Token {old_key}").json()["code"] == "otp_required"
+    not_enrolled = Client().post("/api/auth/token/", body, content_type="application/json")
+    assert not_enrolled.status_code == 400 and not_enrolled.json()["code"] == "otp_required"
+    secret, _codes = enrol(client_for(operator))
+    unthrottle(operator)
+    wrong = Client().post("/api/auth/token/", {**body, "otp": "123"}, content_type="application/json")
+    assert wrong.status_code == 400 and wrong.json()["code"] == "otp_invalid"
+    unthrottle(operator)
+    key = Client().post("/api/auth/token/", {**body, "otp": code_for(secret, 1)},
+                        content_type="application/json").json()["token"]
+    assert Client().get("/api/players/", HTTP_AUTHORIZATION=f"Token {key}").status_code == 200
+    player = make_user("tokenplayer", nickname="TokenPlayer")
+    assert player and Client().post("/api/auth/token/", {"username": "tokenplayer", "password": "pw-Mazziere-1"},
+                                    content_type="application/json").status_code == 200
