@@ -46,3 +46,33 @@ def append_only(table: str):
             schema_editor.execute(f'DROP TRIGGER IF EXISTS "{table}_append_only";')
 
     return forwards, backwards
+
+
+def no_delete(table: str):
+    """PostgreSQL refuses DELETE of a row (regulated records are versioned, never deleted:
+    regulation.md §0.4); updates stay allowed. Nothing on SQLite (the test runner's flush)."""
+
+    def forwards(apps, schema_editor):
+        if schema_editor.connection.vendor != "postgresql":
+            return
+        schema_editor.execute(
+            """
+            CREATE OR REPLACE FUNCTION mazziere_no_delete() RETURNS trigger AS $$
+            BEGIN
+                RAISE EXCEPTION 'table % keeps its rows: % refused', TG_TABLE_NAME, TG_OP;
+            END;
+            $$ LANGUAGE plpgsql;
+            """,
+            None,
+        )
+        schema_editor.execute(f'DROP TRIGGER IF EXISTS "{table}_no_delete" ON "{table}";')
+        schema_editor.execute(
+            f'CREATE TRIGGER "{table}_no_delete" BEFORE DELETE ON "{table}" '
+            f"FOR EACH ROW EXECUTE FUNCTION mazziere_no_delete();"
+        )
+
+    def backwards(apps, schema_editor):
+        if schema_editor.connection.vendor == "postgresql":
+            schema_editor.execute(f'DROP TRIGGER IF EXISTS "{table}_no_delete" ON "{table}";')
+
+    return forwards, backwards

@@ -56,9 +56,11 @@ INSTALLED_APPS = [
     "django_otp.plugins.otp_static",
     "apps.common",
     "apps.audit",
+    "apps.adm",
     "apps.players",
     "apps.wallet",
     "apps.compliance",
+    "apps.conto",
     "apps.games",
     "apps.matches",
     "apps.tables",
@@ -360,3 +362,38 @@ CHAT_RATE = (5, 10)  # at most 5 messages in any 10 seconds per user and room
 #: the browser tests' served processes set MAZZIERE_STAFF_OTP_REQUIRED=0)
 STAFF_OTP_REQUIRED = os.environ.get("MAZZIERE_STAFF_OTP_REQUIRED", "1") != "0"
 OTP_TOTP_ISSUER = "Mazziere"
+
+
+# --- regulation.md: the conto di gioco (§1) -----------------------------------------------
+# Every setting is read at each use (getattr(settings, ...)), never copied at import (§0.1).
+#: §1.6: legacy accounts (players made before the conto) keep money play
+LEGACY_ACCOUNTS_MAY_PLAY = True
+#: §1.6 legacy mode: an in_verifica conto may deposit and play until sign-up + N days (off: the current regime)
+KYC_PLAY_BEFORE_VERIFICATION = False
+KYC_PLAY_BEFORE_VERIFICATION_DAYS = 30
+#: §1.3: where identity documents are kept (outside STATIC_ROOT and every served path), and the size cap
+KYC_DOCUMENTS_DIR = os.environ.get("MAZZIERE_KYC_DOCUMENTS_DIR", str(BASE_DIR / "var" / "kyc"))
+KYC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024
+#: §1.7: pending submissions older than this are overdue (a red row)
+KYC_REVIEW_SLA_HOURS = 72
+#: §1.4, §11.1: an expired approved document suspends the conto after N days; notice N days before
+DOCUMENT_EXPIRED_GRACE_DAYS = 0
+DOCUMENT_EXPIRY_NOTICE_DAYS = 30
+#: §1.8: idle conti become dormant after N calendar months
+DORMANT_AFTER_MONTHS = 36
+#: §0.4: how long regulated records are kept (nothing here deletes them)
+RETENTION_YEARS = 10
+#: §2.1: the first value of a day limit may not exceed these (young: aged 18-24)
+FIRST_ACTIVATION_CAPS = {"deposit_day": 20000, "spend_day": 10000, "time_day": 180}
+YOUNG_FIRST_ACTIVATION_CAPS = {"deposit_day": 5000, "spend_day": 5000, "time_day": 120}
+#: §3.4: the national self-exclusion registry's provider (dotted path); the local stand-in by default
+SELF_EXCLUSION_REGISTRY = "apps.conto.registry.LocalRegistry"
+#: §7.2: the ADM transport (dotted path): the local simulator by default
+ADM_TRANSPORT = "apps.adm.transport.Simulator"
+ADM_SYNC_TIMEOUT_SECONDS = 5
+ADM_SIMULATOR_REJECT: list[str] = []
+ADM_SIMULATOR_UNAVAILABLE = False
+ADM_RETRY_BASE_SECONDS = 30
+ADM_RETRY_MAX_SECONDS = 3600
+ADM_RECONCILE_HOURS = 24
+ADM_CONCESSION_CODE = os.environ.get("MAZZIERE_ADM_CONCESSION_CODE", "GAD 15000")

@@ -43,3 +43,8 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
 
 #: regulation.md §0.6: tests not about two-factor authentication force_login staff
 STAFF_OTP_REQUIRED = False
+
+#: regulation.md §1.3: each test process keeps identity documents in its own scratch folder
+import tempfile  # noqa: E402
+
+KYC_DOCUMENTS_DIR = tempfile.mkdtemp(prefix="mazziere-kyc-")
