@@ -12,6 +12,7 @@ urlpatterns = [
     path("", lobby, name="lobby"),
     path("lobby/", include("apps.lobby.urls")),
     path("games/<str:game>/rules/", rules, name="game_rules"),
+    path("accounts/", include("apps.conto.urls")),
     path("accounts/", include("apps.players.urls")),
     path("tables/", include("apps.tables.urls")),
     path("chat/", include("apps.chat.urls")),
