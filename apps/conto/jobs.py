@@ -1,0 +1,8 @@
+"""The conto's tick jobs (platform.md §0.2, regulation.md §11.1): record what already took
+effect on read, and tell ADM."""
+
+from apps.common.tick import tick_job
+
+from .limits import limits_record_due
+
+tick_job("limit_raises_record", lambda: limits_record_due())
