@@ -3,6 +3,8 @@ effect on read, and tell ADM."""
 
 from apps.common.tick import tick_job
 
+from .exclusions import exclusions_record_due
 from .limits import limits_record_due
 
 tick_job("limit_raises_record", lambda: limits_record_due())
+tick_job("self_exclusions_record", lambda: exclusions_record_due())

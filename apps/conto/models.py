@@ -238,3 +238,62 @@ class RegistryEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.codice_fiscale} {self.scope}"
+
+
+class SelfExclusion(models.Model):
+    """A self-exclusion (regulation.md §3): scope ``all``, ``tournaments`` or ``money_tables``;
+    fixed (``ends_at``) or indefinite (``None``), revocable only as §3.2 says. Extended in place
+    (the same id), never shortened, never deleted; each change is an ExclusionChange."""
+
+    ALL, TOURNAMENTS, MONEY_TABLES = "all", "tournaments", "money_tables"
+    SCOPES = (ALL, TOURNAMENTS, MONEY_TABLES)
+    PLAYER, REGISTRY = "player", "registry"
+
+    conto = models.ForeignKey(Conto, on_delete=models.PROTECT, related_name="self_exclusions")
+    scope = models.CharField(max_length=16, choices=[(s, s) for s in SCOPES])
+    source = models.CharField(max_length=10, choices=[(PLAYER, PLAYER), (REGISTRY, REGISTRY)], default=PLAYER)
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField(null=True, blank=True)
+    #: when it became indefinite (at the start, or by an extension): revocation counts from here
+    indefinite_from = models.DateTimeField(null=True, blank=True)
+    revocation_requested_at = models.DateTimeField(null=True, blank=True)
+    revocation_effective_at = models.DateTimeField(null=True, blank=True)
+    #: when the end was recorded (the conto's state restored, ADM told); the end holds on read
+    ended_recorded_at = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("self-exclusion")
+        verbose_name_plural = _("self-exclusions")
+        ordering = ["-starts_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.scope} from {self.starts_at:%Y-%m-%d}"
+
+    @property
+    def indefinite(self) -> bool:
+        return self.ends_at is None
+
+    def end_at(self):
+        """When it ends (or ended): its fixed end, or the revocation's effective instant."""
+        if self.revocation_effective_at is not None:
+            return self.revocation_effective_at
+        return self.ends_at
+
+    def active_at(self, now) -> bool:
+        end = self.end_at()
+        return self.starts_at <= now and (end is None or now < end)
+
+
+class ExclusionChange(AppendOnlyModel):
+    """A self-exclusion's history: started, extended, revocation requested, ended."""
+
+    exclusion = models.ForeignKey(SelfExclusion, on_delete=models.PROTECT, related_name="changes")
+    action = models.CharField(max_length=24)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("self-exclusion change")
+        verbose_name_plural = _("self-exclusion changes")
+        ordering = ["-at", "-id"]

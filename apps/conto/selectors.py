@@ -13,7 +13,7 @@ from django.utils import timezone
 from apps.common.roles import is_staff_member
 
 from . import states as S
-from .models import Conto
+from .models import Conto, SelfExclusion
 
 
 def rome_today(now: dt.datetime | None = None) -> dt.date:
@@ -48,7 +48,22 @@ def effective_state(conto: Conto, *, now: dt.datetime | None = None) -> tuple[st
             return S.SOSPESO, S.DOCUMENTI
     if conto.state == S.IN_VERIFICA and conto.play_until is not None and now >= conto.play_until:
         return S.SOSPESO, S.DOCUMENTI
+    if conto.state == S.SOSPESO and conto.state_reason == S.AUTOESCLUSIONE and not _exclusion_all_active(conto, now):
+        # the exclusion ended: the earlier state holds from that instant (the tick records it)
+        state, _sep, reason = (conto.state_before or f"{S.APERTO}/").partition("/")
+        return effective_state(Conto(**{**_fields(conto), "state": state, "state_reason": reason}), now=now)
     return conto.state, conto.state_reason
+
+
+def _fields(conto: Conto) -> dict:
+    return {f.attname: getattr(conto, f.attname) for f in Conto._meta.concrete_fields}
+
+
+def _exclusion_all_active(conto: Conto, now: dt.datetime) -> bool:
+    for exclusion in SelfExclusion.objects.filter(conto_id=conto.pk, scope=SelfExclusion.ALL, starts_at__lte=now):
+        if exclusion.active_at(now):
+            return True
+    return False
 
 
 def legacy_mode_open(conto: Conto, *, now: dt.datetime | None = None) -> bool:

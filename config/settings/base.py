@@ -399,3 +399,8 @@ ADM_RECONCILE_HOURS = 24
 ADM_CONCESSION_CODE = os.environ.get("MAZZIERE_ADM_CONCESSION_CODE", "GAD 15000")
 #: §2.2: a raised limit takes effect after N days
 LIMIT_RAISE_DELAY_DAYS = 7
+#: §3: self-exclusion periods, and revoking an indefinite one (calendar months, then a delay)
+SELF_EXCLUSION_MIN_DAYS = 7
+SELF_EXCLUSION_MAX_DAYS = 270
+SELF_EXCLUSION_REVOKE_AFTER_MONTHS = 6
+SELF_EXCLUSION_REVOKE_DELAY_DAYS = 7
