@@ -3,6 +3,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from apps.chat import api as chat_api
 from apps.common.views import api_not_found
+from apps.conto import api_account as conto_api
+from apps.conto import api_play_safe
 from apps.players import api as players_api
 from apps.players import two_factor_api
 from apps.rankings import api as rankings_api
@@ -18,6 +20,13 @@ urlpatterns = [
     path("me/2fa/confirm/", two_factor_api.ConfirmView.as_view(), name="api-me-2fa-confirm"),
     path("me/2fa/recovery-codes/", two_factor_api.RecoveryCodesView.as_view(), name="api-me-2fa-recovery-codes"),
     path("staff/<int:user_id>/2fa/reset/", two_factor_api.StaffResetView.as_view(), name="api-staff-2fa-reset"),
+    path("auth/signup/", conto_api.SignupView.as_view(), name="api-auth-signup"),
+    path("me/account/", conto_api.MeAccountView.as_view(), name="api-me-account"),
+    path("me/limits/", api_play_safe.MeLimitsView.as_view(), name="api-me-limits"),
+    path("me/limits/<str:key>/pending/", api_play_safe.MeLimitPendingView.as_view(), name="api-me-limit-pending"),
+    path("me/self-exclusions/", api_play_safe.MeSelfExclusionsView.as_view(), name="api-me-self-exclusions"),
+    path("me/self-exclusions/<int:exclusion_id>/revoke/", api_play_safe.MeSelfExclusionRevokeView.as_view(),
+         name="api-me-self-exclusion-revoke"),
     path("me/", players_api.MeView.as_view(), name="api-me"),
     path("me/nickname/", players_api.MeNicknameView.as_view(), name="api-me-nickname"),
     path("me/chat/", players_api.MeChatView.as_view(), name="api-me-chat"),

@@ -294,6 +294,9 @@ SPECTACULAR_SETTINGS = {
         "- **Rankings**: `/api/rankings/{game}/`.\n"
         "- **Chat and sanctions** (staff): `/api/chat/messages/`, `/api/chat/messages/{id}/hide/`, "
         "`/api/sanctions/`, `/api/sanctions/{id}/lift/`.\n"
+        "- **Conto di gioco** (regulation.md §1-§4, §9, §11): `/api/auth/signup/` (anonymous), "
+        "`/api/me/account/`, `/api/me/limits/`, `/api/me/limits/{key}/pending/`, `/api/me/self-exclusions/`, "
+        "`/api/me/self-exclusions/{id}/revoke/`.\n"
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
