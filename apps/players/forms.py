@@ -1,13 +1,7 @@
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from .models import Profile
-
-
-class SignupForm(UserCreationForm):
-    class Meta(UserCreationForm.Meta):
-        fields = ("username",)
 
 
 class NicknameForm(forms.Form):

@@ -17,23 +17,41 @@ from apps.common.errors import DomainError
 from apps.common.references import reference_names
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanctions_active
+from apps.conto import forms_signup as signup_fields
+from apps.conto.page_errors import field_rows, form_errors
+from apps.conto.signup import conto_sign_up
 from apps.wallet.selectors import ledger_entry_as_dict, player_ledger, wallet_get
 
 from . import services
-from .forms import CardsForm, NicknameForm, SignupForm
+from .forms import CardsForm, NicknameForm
 from .selectors import nickname_of
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
+    """The sign-up page (regulation.md §1.1): the service's checks, each error beside its field."""
     if request.user.is_authenticated:
         return redirect("lobby")
-    form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("players:nickname")
-    return render(request, "players/signup.html", {"form": form})
+    groups = signup_fields.sections(with_account=True, with_limits=True)
+    errors: dict[str, list[str]] = {}
+    form_error = None
+    values: dict[str, str] = {}
+    if request.method == "POST":
+        values = {k: v for k, v in request.POST.items() if k not in ("password", "csrfmiddlewaretoken")}
+        try:
+            user, _conto = conto_sign_up(data=signup_fields.nested(request.POST, with_account=True, with_limits=True))
+        except DomainError as exc:
+            errors, form_error = form_errors(exc)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, _("Your gaming account is open for verification: choose a nickname, then upload "
+                                        "your identity document from your account page."))
+            return redirect("players:nickname")
+    else:
+        values = {"limits.deposit_day": "200", "limits.spend_day": "100", "limits.time_day": "180"}
+    context = {"sections": field_rows(groups, values, errors, signup_fields.caps_hint()), "form_error": form_error,
+               "terms_errors": errors.get("accept_terms", []), "accept_terms": request.POST.get("accept_terms") == "on"}
+    return render(request, "players/signup.html", context, status=400 if request.method == "POST" else 200)
 
 
 def _safe_next(request, default: str) -> str:

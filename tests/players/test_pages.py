@@ -9,13 +9,23 @@ from apps.players.selectors import nickname_of
 
 pytestmark = pytest.mark.django_db
 
+#: the sign-up page's fields (regulation.md §1.1), as a browser posts them
+SIGNUP_FORM = {
+    "username": "newbie", "password": "pw-Mazziere-1", "email": "newbie@example.it", "mobile": "+393331234567",
+    "first_name": "Mario", "last_name": "Rossi", "sex": "M", "birth_date": "1985-03-15",
+    "codice_fiscale": "RSSMRA85C15H501R", "birth_place.stato": "Italia", "birth_place.comune": "Roma",
+    "birth_place.provincia": "RM", "residence.address": "Via del Corso 1", "residence.postal_code": "00186",
+    "residence.comune": "Roma", "residence.provincia": "RM", "document.type": "carta_identita",
+    "document.number": "CA12345AB", "document.issuer": "Comune di Roma", "document.expires_at": "2031-01-01",
+    "limits.deposit_day": "200", "limits.spend_day": "100", "limits.time_day": "180", "accept_terms": "on",
+}
+
 
 def test_signup_then_nickname_then_profile():
     client = Client()
     page = client.get("/accounts/signup/")
     assert page.status_code == 200 and "Registrati" in page.content.decode()  # Italian by default
-    answer = client.post("/accounts/signup/", {"username": "newbie", "password1": "pw-Mazziere-1",
-                                                "password2": "pw-Mazziere-1"})
+    answer = client.post("/accounts/signup/", SIGNUP_FORM)
     assert answer.status_code == 302 and answer["Location"] == "/accounts/nickname/"
     # a player without a nickname is sent to the nickname page from any page
     lobby = client.get("/")
@@ -29,6 +39,22 @@ def test_signup_then_nickname_then_profile():
     profile = client.get("/accounts/profile/").content.decode()
     assert "Newbie_1" in profile and 'id="credits">300<' in profile
     assert client.get("/").status_code == 200
+
+
+def test_the_signup_page_puts_each_error_beside_its_field():
+    client = Client()
+    bad = {**SIGNUP_FORM, "codice_fiscale": "RSSMRA85C15H501S", "residence.postal_code": "123",
+           "limits.deposit_day": "500"}
+    answer = client.post("/accounts/signup/", bad)
+    body = answer.content.decode()
+    assert answer.status_code == 400
+    assert 'data-field="residence.postal_code"' in body and 'data-field="limits.deposit_day"' in body
+    assert 'value="Via del Corso 1"' in body and 'value="pw-Mazziere-1"' not in body  # kept, but never the password
+    answer = client.post("/accounts/signup/", {**SIGNUP_FORM, "codice_fiscale": "RSSMRA85C15H501S"})
+    assert answer.status_code == 400 and 'data-field="codice_fiscale"' in answer.content.decode()
+    answer = client.post("/accounts/signup/", {**SIGNUP_FORM, "sex": "F"})
+    body = answer.content.decode()
+    assert 'data-field="codice_fiscale"' in body and 'data-field="sex"' in body
 
 
 def test_taken_nickname_shows_a_clear_warning(user_factory):
