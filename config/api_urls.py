@@ -4,7 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from apps.chat import api as chat_api
 from apps.common.views import api_not_found
 from apps.conto import api_account as conto_api
-from apps.conto import api_play_safe
+from apps.conto import api_kyc, api_play_safe
 from apps.players import api as players_api
 from apps.players import two_factor_api
 from apps.rankings import api as rankings_api
@@ -27,6 +27,12 @@ urlpatterns = [
     path("me/self-exclusions/", api_play_safe.MeSelfExclusionsView.as_view(), name="api-me-self-exclusions"),
     path("me/self-exclusions/<int:exclusion_id>/revoke/", api_play_safe.MeSelfExclusionRevokeView.as_view(),
          name="api-me-self-exclusion-revoke"),
+    path("me/documents/", api_kyc.MeDocumentsView.as_view(), name="api-me-documents"),
+    path("kyc/queue/", api_kyc.KycQueueView.as_view(), name="api-kyc-queue"),
+    path("kyc/<int:player_id>/approve/", api_kyc.KycDecisionView.as_view(action="approve"), name="api-kyc-approve"),
+    path("kyc/<int:player_id>/resubmit/", api_kyc.KycDecisionView.as_view(action="resubmit"), name="api-kyc-resubmit"),
+    path("kyc/<int:player_id>/reject/", api_kyc.KycDecisionView.as_view(action="reject"), name="api-kyc-reject"),
+    path("kyc/documents/<int:document_id>/", api_kyc.KycDocumentView.as_view(), name="api-kyc-document"),
     path("me/", players_api.MeView.as_view(), name="api-me"),
     path("me/nickname/", players_api.MeNicknameView.as_view(), name="api-me-nickname"),
     path("me/chat/", players_api.MeChatView.as_view(), name="api-me-chat"),

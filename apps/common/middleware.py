@@ -3,6 +3,7 @@
 The REST API speaks English whatever the browser prefers: its sentences are part of a
 contract that integrations and tests read. Pages follow the player's language."""
 
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.shortcuts import render
@@ -68,7 +69,7 @@ class BadInputMiddleware:
                     raise BadInput("body", _("The body is not valid UTF-8.")) from None
                 json_loads_checked(text)
         elif request.path.startswith("/api/") and content_type in (
-                "application/x-www-form-urlencoded", "multipart/form-data"):
+                "application/x-www-form-urlencoded", "multipart/form-data") and not _large(request):
             check_pairs(((k, v) for k, values in request.POST.lists() for v in values))
 
     @staticmethod
@@ -79,6 +80,15 @@ class BadInputMiddleware:
                                  "code": "validation_error", "fields": fields}, status=400)
         return render(request, "errors/400.html", {"field": _field_words(exc.field), "message": exc.message},
                       status=400)
+
+
+def _large(request) -> bool:
+    """A body over Django's in-memory size (an upload) is left unread here: the view that takes
+    uploads refuses an oversized one by its length before reading it (regulation.md §1.3)."""
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    except ValueError:
+        return False
 
 
 def _field_words(field: str) -> str:

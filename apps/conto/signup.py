@@ -329,6 +329,7 @@ def conto_identity_update(*, user: Any, data: Any, now: dt.datetime | None = Non
             conto.kyc_status, conto.kyc_reason, conto.submitted_at = S.DOCUMENTS_REQUIRED, "", None
             conto.save()
             IdentityRecord.objects.create(conto=conto, data=_identity_json(clean), by=user, at=now)
+            _account_open(conto)  # §7.1: sent when the identity is completed; approval waits for it
     except IntegrityError as exc:
         raise _taken() from exc
     return conto

@@ -296,7 +296,9 @@ SPECTACULAR_SETTINGS = {
         "`/api/sanctions/`, `/api/sanctions/{id}/lift/`.\n"
         "- **Conto di gioco** (regulation.md §1-§4, §9, §11): `/api/auth/signup/` (anonymous), "
         "`/api/me/account/`, `/api/me/limits/`, `/api/me/limits/{key}/pending/`, `/api/me/self-exclusions/`, "
-        "`/api/me/self-exclusions/{id}/revoke/`.\n"
+        "`/api/me/self-exclusions/{id}/revoke/`, `/api/me/documents/`; compliance: `/api/kyc/queue/`, "
+        "`/api/kyc/{player_id}/approve/`, `/api/kyc/{player_id}/resubmit/`, `/api/kyc/{player_id}/reject/`, "
+        "`/api/kyc/documents/{id}/`.\n"
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
