@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import kyc_views, views
 
 app_name = "review"
 
@@ -17,4 +17,8 @@ urlpatterns = [
     path("players/<int:player_id>/", views.player, name="player"),
     path("words/", views.words, name="words"),
     path("signals/", views.signals, name="signals"),
+    path("kyc/", kyc_views.kyc_queue, name="kyc_queue"),
+    path("kyc/<int:player_id>/", kyc_views.kyc_player, name="kyc_player"),
+    path("kyc/<int:player_id>/<str:decision>/", kyc_views.kyc_decide, name="kyc_decide"),
+    path("kyc/documents/<int:document_id>/", kyc_views.kyc_document, name="kyc_document"),
 ]

@@ -1,0 +1,102 @@
+"""The responsible-gaming pages (regulation.md §2, §3, §4.3): limits with pending raises, and
+self-exclusion with a confirmation that says what it means."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from apps.common.errors import DomainError
+from apps.common.roles import is_staff_member
+
+from .exclusions import exclusions_of, self_exclusion_request
+from .limits import KEYS, limit_pending_cancel, limits_change, limits_view
+from .services import conto_ensure
+
+MONEY_KEYS = [k for k in KEYS if k != "time_day"]
+
+
+def _euros_to_cents(raw: str):
+    text = (raw or "").strip().replace(",", ".")
+    if not text:
+        return None
+    try:
+        euros = float(text)
+    except ValueError:
+        return raw
+    return round(euros * 100) if euros >= 0 else raw
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def limits(request):
+    if is_staff_member(request.user):
+        return redirect("lobby")
+    conto = conto_ensure(user=request.user)
+    if request.method == "POST":
+        values = {}
+        for key in KEYS:
+            raw = request.POST.get(key, "").strip()
+            if raw == "":
+                continue
+            if key == "time_day":
+                values[key] = int(raw) if raw.isdigit() else raw
+            else:
+                values[key] = _euros_to_cents(raw)
+        current = limits_view(conto=conto)
+        values = {k: v for k, v in values.items() if v != current[k]["value"] or current[k]["pending"]}
+        try:
+            if values:
+                limits_change(user=request.user, values=values)
+        except DomainError as exc:
+            fields = exc.extra.get("fields") or {}
+            messages.error(request, " ".join([exc.detail] + [f"{k}: {' '.join(map(str, v))}" for k, v in fields.items()]))
+        else:
+            messages.success(request, _("Limits saved. A lower limit holds at once; a higher one after 7 days."))
+        return redirect("conto:limits")
+    shape = limits_view(conto=conto)
+    rows = [{"key": key, "money": key != "time_day", **shape[key]} for key in KEYS]
+    return render(request, "conto/limits.html", {"rows": rows, "young": shape["young"],
+                                                 "caps": shape["first_activation_caps"]})
+
+
+@login_required
+@require_POST
+def limit_cancel(request, key: str):
+    try:
+        limit_pending_cancel(user=request.user, key=key)
+    except DomainError as exc:
+        messages.error(request, exc.detail)
+    else:
+        messages.success(request, _("The pending raise is cancelled."))
+    return redirect("conto:limits")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def self_exclusion(request):
+    if is_staff_member(request.user):
+        return redirect("lobby")
+    conto = conto_ensure(user=request.user)
+    if request.method == "POST":
+        if request.POST.get("confirm") != "yes":
+            messages.error(request, _("Tick the confirmation: a self-exclusion cannot be undone or shortened."))
+            return redirect("conto:self_exclusion")
+        period = request.POST.get("period", "")
+        data = {"scope": request.POST.get("scope")}
+        if period == "indefinite":
+            data["indefinite"] = True
+        else:
+            data["days"] = int(period) if period.isdigit() else period
+        try:
+            self_exclusion_request(user=request.user, data=data)
+        except DomainError as exc:
+            messages.error(request, exc.detail)
+        else:
+            messages.success(request, _("Your self-exclusion has started."))
+        return redirect("conto:self_exclusion")
+    return render(request, "conto/self_exclusion.html", {"exclusions": exclusions_of(conto=conto),
+                                                         "periods": [7, 30, 60, 90, 180, 270]})
