@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 
 from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
 from apps.common.push import group_send
+from apps.conto.gates import MONEY_TABLE, money_play_gate, money_play_spend
 from apps.games.engines import IllegalAction, get_engine
 from apps.games.engines.cards import derive_rng, new_seed
 from apps.players.selectors import nickname_of
@@ -110,6 +111,9 @@ def _reentry_fee_take(match: Match, ms: MatchSeat) -> None:
     fee = _reentry_fee(match)
     if not fee or ms.player_id is None:
         return
+    if match.currency == "cash":  # a money table: the conto's gate and spend limit first (regulation.md §4.4)
+        money_play_gate(user=ms.player, what=MONEY_TABLE)
+        money_play_spend(user=ms.player, amount=fee)
     wallet_debit(player=ms.player, currency=match.currency, amount=fee, kind="stake",
                  reference=f"match:{match.pk}", destination=match_escrow_code(match.pk),
                  idempotency_key=f"reentry:match:{match.pk}:seat:{ms.number}:v{match.version}")

@@ -44,6 +44,7 @@ from apps.common.errors import (
 from apps.common.roles import is_staff_member
 from apps.common.templatetags.money import format_euro
 from apps.compliance.selectors import sanction_check_lobby
+from apps.conto.gates import MONEY_TABLE, money_play_gate, money_play_refusal, money_play_spend
 from apps.games.engines import ENGINES
 from apps.matches.services import (
     StakesShort,
@@ -87,6 +88,43 @@ def _player_checks(user) -> None:
 def _balance(user, currency: str) -> int:
     wallet = wallet_get(player=user)
     return wallet["cash_cents"] if currency == CASH else wallet["credits"]
+
+
+def _money_table(table: Table | None) -> bool:
+    """A money table (regulation.md, conventions): cash, with a stake taken."""
+    return table is not None and table.currency == CASH and table.official and table.stake > 0
+
+
+def _table_pk(table_id: Any) -> int:
+    try:
+        return int(table_id)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _money_checks(user, game: str, stake: int, currency: str, options: dict[str, Any] | None, official: bool) -> None:
+    """A new money table: the conto's gate, then its spend limit for one match's stake (§4.4)."""
+    if currency != CASH or not official or not stake:
+        return
+    money_play_gate(user=user, what=MONEY_TABLE)
+    money_play_spend(user=user, amount=stake_per_seat(game, stake, options))
+
+
+def _money_seats_refused(table: Table, humans: list[Seat], need: int) -> bool:
+    """A money match's start (regulation.md §4.4): a seat whose conto may not play now, or whose
+    spend limit the stake would pass, is stood up like one who cannot cover it; the match waits."""
+    refused = [(seat, code) for seat in humans
+               if (code := money_play_refusal(user=seat.player, what=MONEY_TABLE, amount=need))]
+    for seat, code in refused:
+        text = (gettext_noop("You were stood up: this stake would pass your spending limit.")
+                if code == "spend_limit_exceeded" else
+                gettext_noop("You were stood up: your gaming account cannot play for money now."))
+        broadcast.table_notice(table_id=table.pk, user_id=seat.player_id, text=text)
+        _stand_up(Seat.objects.select_for_update().get(pk=seat.pk))
+    if refused:
+        _after_seat_freed(table)
+        broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
+    return bool(refused)
 
 
 def _check_funds(user, game: str, stake: int, currency: str, options: dict[str, Any] | None = None) -> None:
@@ -195,6 +233,7 @@ def table_create(*, user, data: Any, ip: str | None = None) -> Table:
     if not isinstance(game, str) or game not in ENGINES:
         raise ValidationFailed(_("Unknown game."), fields={"game": [_("One of: %(games)s.") % {"games": ", ".join(ENGINES)}]})
     clean = _validate_settings(data, game=game)
+    _money_checks(user, game, clean["stake"], clean["currency"], clean["game_options"], clean["official"])
     _check_funds(user, game, clean["stake"], clean["currency"], clean["game_options"])
     now = timezone.now()
     with transaction.atomic():
@@ -210,6 +249,9 @@ def table_create(*, user, data: Any, ip: str | None = None) -> Table:
 
 def table_sit(*, user, table_id: Any, seat: Any = None, ip: str | None = None) -> Table:
     _player_checks(user)
+    money = _money_table(Table.objects.filter(pk=_table_pk(table_id)).first())
+    if money:
+        money_play_gate(user=user, what=MONEY_TABLE)  # regulation.md §4.4, before the table's own checks
     with transaction.atomic():
         table = _table_locked(table_id)
         _close_ended_matches(table)
@@ -231,6 +273,8 @@ def table_sit(*, user, table_id: Any, seat: Any = None, ip: str | None = None) -
             if not free:
                 raise Conflict(_("The table is full."), code="table_full")
             chosen = free[0]
+        if _money_table(table):
+            money_play_spend(user=user, amount=stake_per_seat(table.game, table.stake, table.game_options))
         _check_funds(user, table.game, table.stake, table.currency, table.game_options)
         chosen.player = user
         chosen.since = timezone.now()
@@ -421,6 +465,8 @@ def _maybe_start(table: Table) -> Match | None:
     if not humans or not all(s.ready for s in humans):
         return None
     need = stake_per_seat(table.game, table.stake, table.game_options) if table.official else 0
+    if need and table.currency == CASH and _money_seats_refused(table, humans, need):
+        return None
     # StakesShort (someone cannot cover the stake) rolls back the new match and every stake
     # taken for it: table_start_if_ready stands them up
     return table_match_begin(table=table, seats=seats, options=table.game_options, currency=table.currency,
@@ -563,6 +609,9 @@ def table_ready(*, user, table_id: Any) -> Match | None:
                            code="match_in_progress")
         if seat.ready:
             return None
+        if _money_table(table):
+            money_play_gate(user=user, what=MONEY_TABLE)
+            money_play_spend(user=user, amount=stake_per_seat(table.game, table.stake, table.game_options))
         seat.ready = True
         seat.save(update_fields=["ready"])
         broadcast.table_changed(table_id=table.pk, match_id=None, version=0)

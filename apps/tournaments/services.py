@@ -38,6 +38,7 @@ from apps.common.errors import (
 )
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_active_kinds, sanction_check_lobby
+from apps.conto.gates import TOURNAMENT, money_play_gate, money_play_spend
 from apps.games.engines import ENGINES, get_engine
 from apps.players.selectors import nickname_of
 from apps.wallet.models import BONUS, CASH, Account
@@ -341,6 +342,7 @@ def tournament_register(*, user, tournament_id: Any, ip: str | None = None) -> R
     """Take the buy-in (bonus first) into the escrow; a full Sit&Go starts on commit. ``ip``:
     the request's address, kept on the registration for compliance's signals (§7.5)."""
     _player_checks(user)
+    money_play_gate(user=user, what=TOURNAMENT)  # self_excluded, account_not_open (regulation.md §4.4)
     with transaction.atomic():
         t = _locked(tournament_id)
         if t.registrations_paused_at is not None and registration_window_open(t):
@@ -353,6 +355,9 @@ def tournament_register(*, user, tournament_id: Any, ip: str | None = None) -> R
         entrants = t.registrations.filter(active=True).count()
         if entrants >= t.max_players:
             raise Conflict(_("The tournament is full."), code="tournament_full")
+        # the conto's row lock, after the tournament's and before the accounts': two buy-ins
+        # racing for the last euro of a spend limit are serialised (regulation.md §2.4)
+        money_play_spend(user=user, amount=t.buy_in_cents, lock=True)
         from_bonus = from_cash = 0
         if t.buy_in_cents:
             ids = sorted(account_get(player_code(user), c).pk for c in (CASH, BONUS))
