@@ -102,3 +102,14 @@ def conto_can(conto: Conto, *, now: dt.datetime | None = None) -> dict[str, bool
     """§1.9's ``can`` (self-exclusions join when they exist, regulation.md §3)."""
     return {"money_play": conto_may_money_play(conto, now=now), "deposit": conto_may_deposit(conto, now=now),
             "withdraw": conto_may_withdraw(conto, now=now)}
+
+
+def login_refusal(*, user: Any) -> tuple[str, str] | None:
+    """(state, state_reason) of a player's conto that cannot log in (§1.5), else None. One
+    indexed read; staff and players without a conto pass."""
+    if not getattr(user, "is_authenticated", False) or is_staff_member(user):
+        return None
+    row = Conto.objects.filter(user_id=user.pk).values_list("state", "state_reason").first()
+    if row is None or S.may_log_in(row[0]):
+        return None
+    return row

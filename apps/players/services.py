@@ -24,6 +24,7 @@ from apps.wallet.services import (
 )
 
 from . import two_factor
+from .account_state import refusal_error
 from .logins import seconds_to_wait
 from .models import NicknameChange, Profile, StaffTokenOtp
 from .rules import nickname_problem, skeleton
@@ -170,6 +171,9 @@ def token_obtain(*, request, username: object, password: object, otp: object = N
             raise DomainError(_("Too many failed logins: try again in %(n)s minutes.") % {"n": max(1, -(-wait // 60))},
                               code="throttled", status=429, wait=wait)
         raise DomainError(_("The username or password is not correct."), code="invalid_credentials", status=400)
+    refused = refusal_error(user)  # regulation.md §1.5: blocked, closed, dormant
+    if refused is not None:
+        raise refused
     if settings.STAFF_OTP_REQUIRED and is_staff_member(user):  # regulation.md §10
         if otp is None or otp == "":
             raise DomainError(_("Staff tokens need the second factor: send otp."), code="otp_required",

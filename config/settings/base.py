@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "apps.players.account_state.ContoStateMiddleware",  # regulation.md §1.5: blocked, closed, dormant
     "apps.players.middleware.NicknameRequiredMiddleware",
     "axes.middleware.AxesMiddleware",  # turns a locked login into apps.players.logins.lockout_response
     "apps.common.middleware.ServiceOutageMiddleware",  # Redis/broker unreachable under a view: 503, logged once
@@ -296,7 +297,7 @@ SPECTACULAR_SETTINGS = {
         "`/api/sanctions/`, `/api/sanctions/{id}/lift/`.\n"
         "- **Conto di gioco** (regulation.md §1-§4, §9, §11): `/api/auth/signup/` (anonymous), "
         "`/api/me/account/`, `/api/me/limits/`, `/api/me/limits/{key}/pending/`, `/api/me/self-exclusions/`, "
-        "`/api/me/self-exclusions/{id}/revoke/`, `/api/me/documents/`; compliance: `/api/kyc/queue/`, "
+        "`/api/me/self-exclusions/{id}/revoke/`, `/api/me/documents/`; KYC review: `/api/kyc/queue/`, "
         "`/api/kyc/{player_id}/approve/`, `/api/kyc/{player_id}/resubmit/`, `/api/kyc/{player_id}/reject/`, "
         "`/api/kyc/documents/{id}/`.\n"
     ),
