@@ -4,7 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from apps.chat import api as chat_api
 from apps.common.views import api_not_found
 from apps.conto import api_account as conto_api
-from apps.conto import api_kyc, api_play_safe
+from apps.conto import api_kyc, api_play_safe, api_status
 from apps.players import api as players_api
 from apps.players import two_factor_api
 from apps.rankings import api as rankings_api
@@ -27,6 +27,9 @@ urlpatterns = [
     path("me/self-exclusions/", api_play_safe.MeSelfExclusionsView.as_view(), name="api-me-self-exclusions"),
     path("me/self-exclusions/<int:exclusion_id>/revoke/", api_play_safe.MeSelfExclusionRevokeView.as_view(),
          name="api-me-self-exclusion-revoke"),
+    path("me/account/close/", api_status.MeAccountCloseView.as_view(), name="api-me-account-close"),
+    path("players/<int:player_id>/account/status/", api_status.PlayerAccountStatusView.as_view(),
+         name="api-player-account-status"),
     path("me/documents/", api_kyc.MeDocumentsView.as_view(), name="api-me-documents"),
     path("kyc/queue/", api_kyc.KycQueueView.as_view(), name="api-kyc-queue"),
     path("kyc/<int:player_id>/approve/", api_kyc.KycDecisionView.as_view(action="approve"), name="api-kyc-approve"),

@@ -8,3 +8,8 @@ them (docs/layers.md). Each is sent once, after the change's commit, with ``send
 from django.dispatch import Signal
 
 conto_left_open = Signal()
+
+#: ``conto_busy(player_id)``, sent (synchronously) before a player closes the conto: the floors
+#: above answer a sentence when the player is seated at a table or registered in an unfinished
+#: tournament (§1.8's ``account_busy``), else None
+conto_busy = Signal()

@@ -13,6 +13,7 @@ class TablesConfig(AppConfig):
         # the receivers import models (through compliance, chat and matches): only once the
         # registry is ready (Django's rule for AppConfig.ready)
         from apps.chat.services import chat_hidden, chat_posted
+        from apps.conto.signals import conto_busy, conto_left_open
         from apps.matches.signals import match_changed, match_finished, match_seat_abandoned
 
         from . import receivers, tasks  # noqa: F401  (tasks: registered for enqueueing by name)
@@ -25,3 +26,5 @@ class TablesConfig(AppConfig):
         match_finished.connect(receivers.open_confirmations_after_match, dispatch_uid="mazziere_tables_match_end")
         match_seat_abandoned.connect(receivers.stand_up_abandoned_seat, dispatch_uid="mazziere_tables_abandon")
         match_changed.connect(receivers.advance_revision_on_match_change, dispatch_uid="mazziere_tables_revision")
+        conto_left_open.connect(receivers.stand_up_when_conto_left_open, dispatch_uid="mazziere_tables_conto_left")
+        conto_busy.connect(receivers.busy_when_seated, dispatch_uid="mazziere_tables_conto_busy")

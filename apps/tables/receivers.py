@@ -7,7 +7,13 @@ from __future__ import annotations
 from apps.compliance.selectors import LOBBY_BLOCKING
 
 from .broadcast import chat_message, send_after_commit, table_group, user_sockets_close
-from .services import table_after_match, table_match_changed, table_seat_abandoned
+from .services import (
+    table_after_match,
+    table_match_changed,
+    table_seat_abandoned,
+    tables_busy,
+    tables_conto_left_open,
+)
 
 
 def close_sockets_on_logout(sender, request, user, **kwargs):
@@ -48,3 +54,12 @@ def advance_revision_on_match_change(sender, match_id, version, move=None, **kwa
     """The table's new revision goes into the match's push (``match_changed``'s answer)."""
     revision = table_match_changed(match_id=match_id, move=move)
     return None if revision is None else {"revision": revision}
+
+
+def stand_up_when_conto_left_open(sender, player_id, **kwargs):
+    """regulation.md §1.4: sent after the state change's commit."""
+    tables_conto_left_open(player_id=player_id)
+
+
+def busy_when_seated(sender, player_id, **kwargs):
+    return tables_busy(player_id=player_id)

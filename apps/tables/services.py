@@ -855,3 +855,35 @@ def table_play_now(*, user, game: Any, ip: str | None = None) -> Table:
             if isinstance(exc, Conflict) and exc.code not in _TAKEN_MEANWHILE:
                 raise
     return table_create(user=user, data={"game": game}, ip=ip)
+
+
+# -- the conto (regulation.md §1.4, §1.8) --------------------------------------------------------
+
+
+def tables_conto_left_open(*, player_id: int) -> int:
+    """The player's conto left ``aperto``: stood up from money tables between matches, charging
+    nothing; a match in play finishes (its next start refuses the seat). Returns the seats freed."""
+    freed = 0
+    table_ids = list(Seat.objects.filter(player_id=player_id).values_list("table_id", flat=True).order_by("table_id"))
+    for table_id in table_ids:
+        with transaction.atomic():
+            table = Table.objects.select_for_update().filter(pk=table_id).first()
+            if table is None or not _money_table(table) or table.matches.filter(status=Match.PLAYING).exists():
+                continue
+            seat = table.seats.select_for_update().filter(player_id=player_id).first()
+            if seat is None:
+                continue
+            broadcast.table_notice(table_id=table.pk, user_id=player_id,
+                                   text=gettext_noop("You were stood up: your gaming account cannot play for money now."))
+            _stand_up(seat)
+            _after_seat_freed(table)
+            broadcast.table_changed(table_id=table.pk, match_id=None, version=0)
+            freed += 1
+    return freed
+
+
+def tables_busy(*, player_id: int) -> str | None:
+    """Why the player cannot close the conto now (§1.8's ``account_busy``), or None."""
+    if Seat.objects.filter(player_id=player_id).exists():
+        return _("Leave your table first: you cannot close the account while seated.")
+    return None

@@ -10,6 +10,7 @@ from typing import Any
 
 from apps.compliance.selectors import LOBBY_BLOCKING
 from apps.compliance.signals import sanction_started
+from apps.conto.signals import conto_busy
 from apps.matches.signals import match_finished
 
 from . import broadcast, play, services
@@ -28,6 +29,11 @@ def on_sanction_started(sender: Any, sanction_id: int, player_id: int, kind: str
         broadcast.sockets_close(user_id=player_id, code=4403)
 
 
+def busy_when_registered(sender: Any, player_id: int, **kwargs: Any) -> str | None:
+    return services.tournaments_busy(player_id=player_id)
+
+
 def connect() -> None:
+    conto_busy.connect(busy_when_registered, dispatch_uid="mazziere_tournaments_conto_busy")
     match_finished.connect(on_match_finished, dispatch_uid="mazziere_tournament_match_finished")
     sanction_started.connect(on_sanction_started, dispatch_uid="mazziere_tournament_sanction_started")

@@ -1069,3 +1069,11 @@ def start_when_full(tournament_id: int) -> str:
 @shared_task(name="apps.tournaments.tasks.refunds_pay", ignore_result=True)
 def refunds_pay(tournament_id: int) -> int:
     return tournament_refunds_pay(tournament_id=tournament_id)
+
+
+def tournaments_busy(*, player_id: int) -> str | None:
+    """Why the player cannot close the conto now (regulation.md §1.8's ``account_busy``)."""
+    if Registration.objects.filter(player_id=player_id, active=True,
+                                   tournament__status__in=[Tournament.OPEN, Tournament.RUNNING]).exists():
+        return _("You are registered in a tournament that has not finished: unregister or play it first.")
+    return None

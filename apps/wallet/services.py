@@ -961,3 +961,35 @@ def ledger_post_many(*, postings: list[Posting], created_by=None) -> dict[str, T
 def escrow_close(*, code: str) -> None:
     """Mark an escrow closed: its event is over and check_ledger expects it at zero."""
     Account.objects.filter(code=code).update(closed=True)
+
+
+# -- the conto's end (regulation.md §1.8) -------------------------------------------------------
+
+
+def _balance_now(player_id: int, currency: str) -> int:
+    account = Account.objects.select_for_update().filter(code=f"player:{player_id}", currency=currency).first()
+    return account.balance if account is not None else 0
+
+
+def bonus_forfeit(*, player_id: int, reference: str) -> Transaction | None:
+    """The whole bonus balance back to ``house:promotions`` (kind ``bonus_forfeit``): a conto
+    closed or dormant. Nothing when there is none; once per reference."""
+    with _atomic():
+        amount = _balance_now(player_id, BONUS)
+        if amount <= 0:
+            return None
+        return wallet_debit(player=player_id, currency=BONUS, amount=amount, kind="bonus_forfeit",
+                            reference=reference, destination="house:promotions",
+                            idempotency_key=f"bonus_forfeit:{reference}")
+
+
+def dormant_transfer(*, player_id: int) -> Transaction | None:
+    """A dormant conto's cash to ``house:erario`` (kind ``dormant_transfer``, key
+    ``dormant:player:{id}``): finance pays the Treasury outside the product."""
+    with _atomic():
+        amount = _balance_now(player_id, CASH)
+        if amount <= 0:
+            return None
+        return wallet_debit(player=player_id, currency=CASH, amount=amount, kind="dormant_transfer",
+                            reference=f"dormant:{player_id}", destination="house:erario",
+                            idempotency_key=f"dormant:player:{player_id}")

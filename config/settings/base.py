@@ -13,6 +13,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parents[2]
@@ -247,6 +248,8 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "tick": {"task": "apps.common.tasks.tick", "schedule": timedelta(seconds=5)},
+    # regulation.md §11.1: daily at 03:30 Rome (CELERY_TIMEZONE)
+    "regulation_nightly": {"task": "apps.conto.tasks.regulation_nightly", "schedule": crontab(hour=3, minute=30)},
 }
 CELERY_TIMEZONE = TIME_ZONE
 
@@ -296,7 +299,7 @@ SPECTACULAR_SETTINGS = {
         "- **Chat and sanctions** (staff): `/api/chat/messages/`, `/api/chat/messages/{id}/hide/`, "
         "`/api/sanctions/`, `/api/sanctions/{id}/lift/`.\n"
         "- **Conto di gioco** (regulation.md §1-§4, §9, §11): `/api/auth/signup/` (anonymous), "
-        "`/api/me/account/`, `/api/me/limits/`, `/api/me/limits/{key}/pending/`, `/api/me/self-exclusions/`, "
+        "`/api/me/account/`, `/api/me/account/close/`, `/api/players/{id}/account/status/`, `/api/me/limits/`, `/api/me/limits/{key}/pending/`, `/api/me/self-exclusions/`, "
         "`/api/me/self-exclusions/{id}/revoke/`, `/api/me/documents/`; KYC review: `/api/kyc/queue/`, "
         "`/api/kyc/{player_id}/approve/`, `/api/kyc/{player_id}/resubmit/`, `/api/kyc/{player_id}/reject/`, "
         "`/api/kyc/documents/{id}/`.\n"
