@@ -7,9 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 
+from apps.common.outage import is_outage
+
 from .models import AdmMessage
+from .tasks import adm_send
 
 
 def adm_enqueue(*, type: str, reference: str, payload: dict[str, Any] | None = None,  # noqa: A002
@@ -23,4 +27,15 @@ def adm_enqueue(*, type: str, reference: str, payload: dict[str, Any] | None = N
 
 
 def _after_commit_send(message: AdmMessage) -> None:
-    """Filled by the sending side (tasks.adm_send on commit)."""
+    """The Celery task ``adm_send(message_id)`` after the caller's commit (§7.3); the tick
+    sends it later if the broker was unreachable."""
+    message_id = str(message.pk)
+
+    def enqueue() -> None:
+        try:
+            adm_send.delay(message_id)
+        except Exception as exc:  # a broker outage: the tick sends it when due
+            if not is_outage(exc):
+                raise
+
+    transaction.on_commit(enqueue)

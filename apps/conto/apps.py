@@ -6,3 +6,11 @@ class ContoConfig(AppConfig):
     name = "apps.conto"
     label = "conto"
     verbose_name = _("Gaming accounts")
+
+    def ready(self) -> None:
+        # the receivers import models: only once the registry is ready
+        from apps.adm.signals import adm_message_answered
+
+        from . import receivers
+
+        adm_message_answered.connect(receivers.keep_account_code, dispatch_uid="mazziere_conto_adm_answered")

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from apps.common.errors import ServiceUnavailable
 
-from .models import RegistryEntry
+from .models import RegistryEntry, SelfExclusion
 
 
 class RegistryUnavailable(ServiceUnavailable):
@@ -72,3 +72,21 @@ def registry_entry_remove(*, codice_fiscale: str, now: dt.datetime | None = None
     """End every active entry of the code (kept, never deleted)."""
     return RegistryEntry.objects.filter(codice_fiscale=codice_fiscale, removed_at__isnull=True).update(
         removed_at=now or timezone.now())
+
+
+def registry_entry_from_adm(*, reference: str) -> None:
+    """The ADM simulator accepted a ``self_exclusion`` (§7.2): the local stand-in learns it, so
+    the registry answers for this codice fiscale as the real one would."""
+    if getattr(settings, "ADM_TRANSPORT", "apps.adm.transport.Simulator") != "apps.adm.transport.Simulator":
+        return
+    _prefix, _sep, pk = reference.partition(":")
+    exclusion = SelfExclusion.objects.select_related("conto").filter(pk=int(pk) if pk.isdigit() else 0).first()
+    if exclusion is None or not exclusion.conto.codice_fiscale or exclusion.source != SelfExclusion.PLAYER:
+        return
+    code = exclusion.conto.codice_fiscale
+    end = exclusion.end_at()
+    RegistryEntry.objects.filter(codice_fiscale=code, source=f"adm:{exclusion.pk}", removed_at__isnull=True).update(
+        removed_at=timezone.now())
+    if end is None or end > timezone.now():
+        RegistryEntry.objects.create(codice_fiscale=code, scope=exclusion.scope, starts_at=exclusion.starts_at,
+                                     ends_at=end, source=f"adm:{exclusion.pk}")

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_each_app_registers_its_jobs_in_app_order():
-    assert list(tick.tick_jobs()) == ["credits_recharges", "sanctions_expired", "limit_raises_record",
+    assert list(tick.tick_jobs()) == ["adm_send_due", "credits_recharges", "sanctions_expired", "limit_raises_record",
                                       "self_exclusions_record", "match_deadlines", "tables", "tournaments"]
 
 
@@ -22,7 +22,7 @@ def test_a_registered_job_runs_at_every_tick_from_the_command_and_beat(monkeypat
     tick.tick_job("probe", lambda: calls.append("probe") or 2)
     call_command("tournaments_tick")
     assert "probe: 2" in capsys.readouterr().out
-    assert tick_task.delay().get() == {"credits_recharges": 0, "sanctions_expired": 0, "limit_raises_record": 0,
+    assert tick_task.delay().get() == {"adm_send_due": 0, "credits_recharges": 0, "sanctions_expired": 0, "limit_raises_record": 0,
                                        "self_exclusions_record": 0, "match_deadlines": 0, "tables": 0,
                                        "tournaments": 0, "probe": 2}
     assert calls == ["probe", "probe"]
