@@ -77,3 +77,31 @@ class StaffTokenOtp(models.Model):
 
     def __str__(self) -> str:
         return f"token …{self.key[-4:]} verified {self.verified_at:%Y-%m-%d %H:%M}"
+
+
+class AccessLogEntry(AppendOnlyModel):
+    """The access log (regulation.md §4.3): every login (page, admin, token), failed login,
+    logout, timeout and two-factor event; append-only, kept RETENTION_YEARS, never deleted."""
+
+    LOGIN, LOGIN_FAILED, LOGOUT, TIMEOUT, TOKEN = "login", "login_failed", "logout", "timeout", "token"
+
+    event = models.CharField(max_length=32)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="+")
+    #: the username tried (a failed login may name nobody real)
+    username = models.CharField(max_length=150, blank=True)
+    #: page, admin, token, api
+    channel = models.CharField(max_length=10, blank=True)
+    ip = models.GenericIPAddressField(null=True, blank=True)
+    user_agent = models.CharField(max_length=300, blank=True)
+    device = models.CharField(max_length=64, blank=True)
+    created = models.DateTimeField(db_index=True)
+
+    class Meta:
+        verbose_name = _("access log entry")
+        verbose_name_plural = _("access log")
+        ordering = ["-created", "-id"]
+        indexes = [models.Index(fields=["user", "-created"], name="access_log_user_time")]
+
+    def __str__(self) -> str:
+        return f"{self.created:%Y-%m-%d %H:%M} {self.event} {self.username}"

@@ -24,6 +24,7 @@ from apps.wallet.services import (
 )
 
 from . import two_factor
+from .access_log import access_log_record
 from .account_state import refusal_error
 from .logins import seconds_to_wait
 from .models import NicknameChange, Profile, StaffTokenOtp
@@ -182,6 +183,7 @@ def token_obtain(*, request, username: object, password: object, otp: object = N
             raise DomainError(_("No second factor is enrolled yet."), code="otp_required", enrolled=False)
         two_factor.otp_code_check(user=user, code=otp, ip=request_ip(request))
     token, _created = Token.objects.get_or_create(user=user)
+    access_log_record(event="token", request=request, user=user)  # regulation.md §4.3
     if settings.STAFF_OTP_REQUIRED and is_staff_member(user):
         StaffTokenOtp.objects.update_or_create(key=token.key, defaults={"verified_at": timezone.now()})
     return token.key

@@ -88,6 +88,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "apps.players.access_log.DeviceCookieMiddleware",  # regulation.md §4.3: the device id the access log names
     "apps.players.account_state.ContoStateMiddleware",  # regulation.md §1.5: blocked, closed, dormant
     "apps.players.middleware.NicknameRequiredMiddleware",
     "axes.middleware.AxesMiddleware",  # turns a locked login into apps.players.logins.lockout_response
