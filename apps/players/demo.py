@@ -9,6 +9,7 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
 from django.db import transaction
 
+from apps.conto.demo import conto_demo_ensure
 from apps.wallet.models import CASH
 from apps.wallet.selectors import wallet_get
 from apps.wallet.services import wallet_adjust
@@ -53,6 +54,7 @@ def demo_accounts(stdout) -> None:
                 user.save()
             if not nickname_of(user):
                 nickname_set(user=user, nickname=nickname)
+            conto_demo_ensure(user=user, username=username, email=f"{username}@demo.mazziere.invalid")
             missing = cash - wallet_get(player=user)["cash_cents"]
             if missing > 0:
                 wallet_adjust(actor=admin, player=user, currency=CASH, amount=missing, reason="demo deposit")

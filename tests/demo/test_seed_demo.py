@@ -43,3 +43,33 @@ def test_the_demo_world_is_built_once(capsys):
     running = Tournament.objects.get(name="Eliminazione in corso")
     assert running.tmatches.filter(status="bye").count() == 2 and running.tmatches.filter(status="playing").count() == 2
     assert ledger_check() is None
+
+
+@pytest.mark.django_db
+def test_the_demo_players_have_verified_conti_at_the_first_caps():
+    """regulation.md §1.6: fictitious identities with valid codici fiscali, approved documents
+    valid 5 years, aperto, origin demo, limits at the first caps, ADM's account code."""
+    import datetime as dt
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from apps.conto.codice_fiscale import is_valid, mismatch_fields
+    from apps.conto.models import Conto, KycDocument
+    from apps.conto.selectors import conto_can
+
+    call_command("seed_demo", stdout=__import__("io").StringIO())
+    call_command("seed_demo", stdout=__import__("io").StringIO())  # twice changes nothing
+    conti = Conto.objects.filter(user__username__in=["mario", "giulia", "luca", "anna"])
+    assert conti.count() == 4
+    for conto in conti:
+        assert (conto.origin, conto.state, conto.kyc_status) == ("demo", "aperto", "approved")
+        assert is_valid(conto.codice_fiscale)
+        assert mismatch_fields(conto.codice_fiscale, birth_date=conto.birth_date, sex=conto.sex) == []
+        assert conto.document_expires_at >= timezone.localdate() + dt.timedelta(days=5 * 365 - 1)
+        assert len(conto.adm_account_code) == 16
+        assert conto_can(conto) == {"money_play": True, "deposit": True, "withdraw": True}
+        limits = dict(conto.limits.values_list("key", "value"))
+        assert limits == {"deposit_day": 20000, "deposit_week": 140000, "deposit_month": 600000,
+                          "spend_day": 10000, "spend_week": 70000, "spend_month": 300000, "time_day": 180}
+        assert KycDocument.objects.filter(conto=conto).count() == 2
