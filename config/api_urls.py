@@ -1,10 +1,11 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from apps.audit import api as audit_api
 from apps.chat import api as chat_api
 from apps.common.views import api_not_found
 from apps.conto import api_account as conto_api
-from apps.conto import api_kyc, api_play_safe, api_status
+from apps.conto import api_kyc, api_play_safe, api_staff, api_status
 from apps.players import api as players_api
 from apps.players import two_factor_api
 from apps.rankings import api as rankings_api
@@ -30,6 +31,11 @@ urlpatterns = [
     path("me/account/close/", api_status.MeAccountCloseView.as_view(), name="api-me-account-close"),
     path("players/<int:player_id>/account/status/", api_status.PlayerAccountStatusView.as_view(),
          name="api-player-account-status"),
+    path("players/<int:player_id>/account/", api_staff.PlayerAccountView.as_view(), name="api-player-account"),
+    path("players/<int:player_id>/self-exclusions/", api_staff.PlayerSelfExclusionsView.as_view(),
+         name="api-player-self-exclusions"),
+    path("players/<int:player_id>/notes/", api_staff.PlayerNotesView.as_view(), name="api-player-notes"),
+    path("audit/", audit_api.AuditListView.as_view(), name="api-audit"),
     path("me/documents/", api_kyc.MeDocumentsView.as_view(), name="api-me-documents"),
     path("kyc/queue/", api_kyc.KycQueueView.as_view(), name="api-kyc-queue"),
     path("kyc/<int:player_id>/approve/", api_kyc.KycDecisionView.as_view(action="approve"), name="api-kyc-approve"),

@@ -59,6 +59,29 @@ API = [
     ("get", "/api/matches/{match}/log/", None, row(LOGIN, DENIED, DENIED, DENIED, DENIED, DENIED)),
     ("get", "/api/matches/{over}/log/", None, row(LOGIN, DENIED, OK, DENIED, OK, OK)),
     ("get", "/api/rankings/briscola/", None, ANYONE),
+    # the conto di gioco (regulation.md §12)
+    ("post", "/api/auth/signup/", {"username": "x"}, row(OK, DENIED, DENIED, DENIED, DENIED, DENIED)),
+    ("get", "/api/me/account/", None, PLAYER_ONLY),
+    ("patch", "/api/me/account/", {"document": {}}, PLAYER_ONLY),
+    ("post", "/api/me/account/close/", {"reason": "t"}, PLAYER_ONLY),
+    ("post", "/api/me/documents/", None, PLAYER_ONLY),
+    ("get", "/api/me/limits/", None, PLAYER_ONLY),
+    ("put", "/api/me/limits/", {"spend_day": "x"}, PLAYER_ONLY),
+    ("delete", "/api/me/limits/spend_day/pending/", None, PLAYER_ONLY),
+    ("get", "/api/me/self-exclusions/", None, PLAYER_ONLY),
+    ("post", "/api/me/self-exclusions/", {"scope": "nope"}, PLAYER_ONLY),
+    ("post", "/api/me/self-exclusions/999999/revoke/", None, PLAYER_ONLY),
+    ("get", "/api/kyc/queue/", None, COMPLIANCE_ONLY),
+    ("post", "/api/kyc/{target}/approve/", None, COMPLIANCE_ONLY),
+    ("post", "/api/kyc/{target}/resubmit/", {"reason": "t"}, COMPLIANCE_ONLY),
+    ("post", "/api/kyc/{target}/reject/", {"reason": "t"}, COMPLIANCE_ONLY),
+    ("get", "/api/kyc/documents/999999/", None, COMPLIANCE_ONLY),
+    ("get", "/api/players/{target}/account/", None, STAFF_ONLY),
+    ("get", "/api/players/{target}/self-exclusions/", None, STAFF_ONLY),
+    ("post", "/api/players/{target}/account/status/", {"action": "nope", "reason": "t"}, COMPLIANCE_ONLY),
+    ("get", "/api/players/{target}/notes/", None, STAFF_ONLY),
+    ("post", "/api/players/{target}/notes/", {"text": "matrix"}, STAFF_ONLY),
+    ("get", "/api/audit/", None, COMPLIANCE_ONLY),
 ]
 
 ADMIN_ANY_STAFF = row(LOGIN, LOGIN, OK, OK, OK, OK)
@@ -111,6 +134,13 @@ BACKOFFICE = [
     ("post", "/backoffice/tables/{table}/stand-up/", row(LOGIN, DENIED, OK, DENIED, DENIED, OK)),
     ("post", "/backoffice/tables/{table}/close/", row(LOGIN, DENIED, OK, DENIED, DENIED, OK)),
     ("post", "/backoffice/tables/{table}/chat/", row(LOGIN, DENIED, OK, DENIED, DENIED, OK)),
+    # the player page (regulation.md §9): its tabs by role are tested in tests/backoffice/test_player_page.py
+    ("get", "/backoffice/players/{player}/", STAFF_ONLY),
+    ("get", "/backoffice/players/{player}/?tab=money", FINANCE_COMPLIANCE),
+    ("get", "/backoffice/players/{player}/?tab=play", row(LOGIN, DENIED, OK, DENIED, OK, OK)),
+    ("get", "/backoffice/players/{player}/?tab=audit", COMPLIANCE_ONLY),
+    ("post", "/backoffice/players/{player}/notes/", STAFF_ONLY),
+    ("post", "/backoffice/players/{player}/status/", COMPLIANCE_ONLY),
 ]
 
 
@@ -236,8 +266,8 @@ def test_backoffice_matrix(people, method, url, expected, settings, tmp_path):
             client.force_login(people[role])
         body = {"kind": "players", "format": "csv", "reason": "matrix", "text": "matrix",
                 "player": people["target"].pk} if method == "post" else None
-        response = getattr(client, method)(url.format(target=people["target"].pk, table=people["table"],
-                                                      export=export.pk), body)
+        response = getattr(client, method)(url.format(target=people["target"].pk, player=people["target"].pk,
+                                                      table=people["table"], export=export.pk), body)
         assert classify_page(response) == expected[role], (role, url, response.status_code)
 
 

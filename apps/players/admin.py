@@ -162,7 +162,9 @@ class PlayerAdmin(UserAdmin):
 
     @admin.display(description=_("ledger"))
     def ledger_link(self, obj):
-        return format_html('<a href="{}?player={}">{}</a>', reverse("backoffice:ledger"), obj.pk, _("ledger"))
+        return format_html('<a href="{}">{}</a> · <a href="{}?player={}">{}</a>',
+                           reverse("backoffice:player", args=[obj.pk]), _("player page"),
+                           reverse("backoffice:ledger"), obj.pk, _("ledger"))
 
     def get_queryset(self, request):
         active = Sanction.objects.active().filter(player=OuterRef("pk"))

@@ -303,7 +303,8 @@ SPECTACULAR_SETTINGS = {
         "`/api/me/account/`, `/api/me/account/close/`, `/api/players/{id}/account/status/`, `/api/me/limits/`, `/api/me/limits/{key}/pending/`, `/api/me/self-exclusions/`, "
         "`/api/me/self-exclusions/{id}/revoke/`, `/api/me/documents/`; KYC review: `/api/kyc/queue/`, "
         "`/api/kyc/{player_id}/approve/`, `/api/kyc/{player_id}/resubmit/`, `/api/kyc/{player_id}/reject/`, "
-        "`/api/kyc/documents/{id}/`.\n"
+        "`/api/kyc/documents/{id}/`; staff: `/api/players/{id}/account/`, `/api/players/{id}/self-exclusions/`, "
+        "`/api/players/{id}/notes/`, `/api/audit/`.\n"
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
