@@ -113,3 +113,11 @@ def login_refusal(*, user: Any) -> tuple[str, str] | None:
     if row is None or S.may_log_in(row[0]):
         return None
     return row
+
+
+def conto_states_many(*, player_ids: list[int]) -> dict[int, tuple[str, str]]:
+    """(state, kyc_status) per player for a list page, one query; a player never given a
+    conto shows as its on-demand legacy one would (aperto, legacy) without creating it."""
+    found = {row[0]: (row[1], row[2]) for row in
+             Conto.objects.filter(user_id__in=player_ids).values_list("user_id", "state", "kyc_status")}
+    return {pid: found.get(pid, (S.APERTO, S.LEGACY)) for pid in player_ids}

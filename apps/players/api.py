@@ -14,6 +14,7 @@ from apps.common.errors import ValidationFailed
 from apps.common.net import request_ip
 from apps.common.roles import COMPLIANCE, FINANCE, OPERATOR
 from apps.compliance.selectors import players_status_many, sanction_as_dict, sanctions_active
+from apps.conto.selectors import conto_states_many
 from apps.wallet import services as wallet_services
 from apps.wallet.api import LedgerRow, ledger_page
 from apps.wallet.models import CREDITS
@@ -79,12 +80,16 @@ class PlayerListView(APIView):
         "nickname": serializers.CharField(allow_null=True), "status": serializers.CharField(),
         "cash_cents": serializers.IntegerField(), "bonus_cents": serializers.IntegerField(),
         "credits": serializers.IntegerField(), "frozen_cents": serializers.IntegerField(),
-        "sanctions": serializers.ListField()}, many=True))
+        "sanctions": serializers.ListField(), "account_state": serializers.CharField(),
+        "kyc_status": serializers.CharField()}, many=True))
     def get(self, request):
         search = request.query_params.get("search") or None
         paginator = Pagination()
         page = paginator.paginate_queryset(selectors.player_list(search=search), request, view=self)
         rows = players_status_many(players=page)
+        states = conto_states_many(player_ids=[row["id"] for row in rows])
+        for row in rows:  # regulation.md §12
+            row["account_state"], row["kyc_status"] = states[row["id"]]
         return paginator.get_paginated_response(rows)
 
 

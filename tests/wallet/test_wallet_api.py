@@ -123,8 +123,9 @@ def test_players_list_for_staff(api, player, operator, user_factory):
     row = page["results"][0]
     assert row["nickname"] == "Zorro_9"
     assert set(row) == {"id", "username", "nickname", "status", "cash_cents", "bonus_cents", "credits",
-                        "frozen_cents", "sanctions"}
+                        "frozen_cents", "sanctions", "account_state", "kyc_status"}
     assert row["status"] == "active" and row["credits"] == 300
+    assert (row["account_state"], row["kyc_status"]) == ("aperto", "legacy")  # regulation.md §12
     names = {r["username"] for r in api(operator).get("/api/players/").json()["results"]}
     assert operator.username not in names and player.username in names
 
