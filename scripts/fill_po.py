@@ -49,7 +49,7 @@ def main() -> None:
             out.append(entry)
             continue
         head = entry[: entry.index("msgstr")]
-        if "msgid_plural" in entry:
+        if re.search(r"^msgid_plural", entry, re.MULTILINE):  # not a "#| msgid_plural" fuzzy comment
             singular, plural = (value, value) if isinstance(value, str) else value
             entry = head + f"msgstr[0] {quote(singular)}\nmsgstr[1] {quote(plural)}"
         else:

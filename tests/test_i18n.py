@@ -291,6 +291,18 @@ PAGES = [
     ("compliance-player", lambda w: f"/compliance/players/{w['sanctioned'].pk}/", "compliance", 200),
     ("compliance-words", lambda w: "/compliance/words/", "compliance", 200),
     ("compliance-signals", lambda w: "/compliance/signals/", "compliance", 200),
+    ("compliance-kyc", lambda w: "/compliance/kyc/", "compliance", 200),
+    # the conto di gioco (regulation.md)
+    ("account", lambda w: "/accounts/account/", "player", 200),
+    ("account-identity", lambda w: "/accounts/account/identity/", "player", 200),
+    ("account-close", lambda w: "/accounts/account/close/", "player", 200),
+    ("limits", lambda w: "/accounts/limits/", "player", 200),
+    ("self-exclusion", lambda w: "/accounts/self-exclusion/", "player", 200),
+    ("backoffice-player", lambda w: f"/backoffice/players/{w['player'].pk}/", "compliance", 200),
+    ("backoffice-player-limits", lambda w: f"/backoffice/players/{w['player'].pk}/?tab=limits", "compliance", 200),
+    ("backoffice-player-sessions", lambda w: f"/backoffice/players/{w['player'].pk}/?tab=sessions", "compliance",
+     200),
+    ("backoffice-player-notes", lambda w: f"/backoffice/players/{w['player'].pk}/?tab=notes", "operator", 200),
 ]
 
 
