@@ -319,7 +319,8 @@ IT = {
     "sees them.":
         "Una foto o una scansione del fronte e del retro: JPEG, PNG o PDF, al massimo %(max_mb)s MB ciascuno. Li vede "
         "solo la compliance.",
-    "Front": "Fronte",
+    "Front side": "Fronte",
+    "Back side": "Retro",
     "Nothing uploaded yet.": "Ancora nulla di caricato.",
     "Side": "Lato",
     "File": "File",
@@ -435,4 +436,11 @@ IT = {
     "Newer": "Più recenti",
     "Older": "Meno recenti",
     "No submission is waiting.": "Nessun invio in attesa.",
+    "documents required": "documenti richiesti",
+    "waiting for review": "in attesa di verifica",
+    "asked to send again": "reinvio richiesto",
+    "approved": "approvato",
+    "rejected": "respinto",
+    "account from before the check": "conto precedente alla verifica",
+    "Open the player's page": "Apri la scheda del giocatore",
 }

@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from apps.common.errors import DomainError
@@ -18,6 +19,13 @@ from apps.conto.presenters import conto_as_dict
 from apps.conto.serving import kyc_document_serve
 
 from .views import compliance_required
+
+#: words for the codes a page shows (the API keeps the codes)
+KYC_WORDS = {"documents_required": gettext_lazy("documents required"), "pending": gettext_lazy("waiting for review"),
+             "resubmission_required": gettext_lazy("asked to send again"), "approved": gettext_lazy("approved"),
+             "rejected": gettext_lazy("rejected"), "legacy": gettext_lazy("account from before the check")}
+DOCUMENT_WORDS = {"carta_identita": gettext_lazy("Carta d'identità"), "passaporto": gettext_lazy("Passport"),
+                  "patente": gettext_lazy("Driving licence")}
 
 DECISIONS = {"approve": kyc.kyc_approve, "resubmit": kyc.kyc_resubmit, "reject": kyc.kyc_reject}
 
@@ -35,7 +43,8 @@ def kyc_player(request, player_id: int):
     if conto is None:
         raise Http404
     context = {"section": "kyc", "conto": conto, "account": conto_as_dict(conto), "item": kyc.kyc_item(conto),
-               "pending": conto.kyc_status == "pending"}
+               "pending": conto.kyc_status == "pending", "kyc_words": KYC_WORDS.get(conto.kyc_status, conto.kyc_status),
+               "document_words": DOCUMENT_WORDS.get((conto.document or {}).get("type"), "")}
     return render(request, "review/kyc_player.html", context)
 
 

@@ -383,7 +383,7 @@ LEGACY_ACCOUNTS_MAY_PLAY = True
 KYC_PLAY_BEFORE_VERIFICATION = False
 KYC_PLAY_BEFORE_VERIFICATION_DAYS = 30
 #: §1.3: where identity documents are kept (outside STATIC_ROOT and every served path), and the size cap
-KYC_DOCUMENTS_DIR = os.environ.get("MAZZIERE_KYC_DOCUMENTS_DIR", str(BASE_DIR / "var" / "kyc"))
+KYC_DOCUMENTS_DIR = os.environ.get("MAZZIERE_KYC_DOCUMENTS_DIR", str(VAR_DIR / "kyc"))
 KYC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024
 #: §1.7: pending submissions older than this are overdue (a red row)
 KYC_REVIEW_SLA_HOURS = 72

@@ -1,0 +1,112 @@
+"""The conto di gioco in Debian's chromium against the real `manage.py serve` (regulation.md
+§1.1, §1.3, §1.7): a new player signs up at 390 px (errors beside their fields, then success),
+uploads the front and back of a document; compliance finds the submission in the KYC queue at
+1366 and 390 px, sees the images beside the data, and approves it. Screenshots in
+test-artifacts/."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from tests.browser.conftest import CHROMIUM, _still_up
+from tests.conto.kyc_helpers import PDF, png
+from tests.embedded import serving, wait_for
+
+pytestmark = pytest.mark.browser
+
+FORM = {
+    "#f-username": "nuovo_giocatore", "#f-password": "Tavolo-Verde-85", "#f-email": "nuovo@example.it",
+    "#f-mobile": "+393331234567", "#f-first-name": "Paola", "#f-last-name": "Verdi",
+    "#f-birth-date": "1992-01-01", "#f-codice-fiscale": "VRDPLA92A41L219Q",
+    "#f-birth-place-comune": "Torino", "#f-birth-place-provincia": "TO",
+    "#f-residence-address": "Corso Buenos Aires 10", "#f-residence-postal-code": "20124",
+    "#f-residence-comune": "Milano", "#f-residence-provincia": "MI",
+    "#f-document-number": "CA98765ZZ", "#f-document-issuer": "Comune di Milano", "#f-document-expires-at": "2031-05-01",
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    if not CHROMIUM.exists():
+        pytest.skip("Debian chromium not installed: apt-get install chromium (CI does)")
+    var_dir = tmp_path_factory.mktemp("serve")
+    with serving(var_dir, reuse_seed=True) as (base, env, proc):
+        wait_for(f"{base}/")
+        yield base, lambda: _still_up(proc, var_dir)
+
+
+def _narrow(page, width):
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_sign_up_upload_and_kyc_review(chromium, server, artifacts, tmp_path):
+    base, still_up = server
+    phone = chromium.new_context(viewport={"width": 390, "height": 844}, locale="it-IT")
+    page = phone.new_page()
+    page.goto(f"{base}/accounts/signup/")
+    for selector, value in FORM.items():
+        page.fill(selector, value)
+    page.select_option("#f-sex", "F")
+    page.select_option("#f-document-type", "carta_identita")
+    page.check("#f-accept-terms")
+    page.click("form.signup-form button[type=submit]")
+    error = page.locator(".field-error[data-field=codice_fiscale]")
+    assert "non è valido" in error.inner_text()
+    assert page.input_value("#f-residence-address") == "Corso Buenos Aires 10"  # nothing typed is lost
+    error.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "signup-error-390.png"), full_page=True)
+    _narrow(page, 390)
+    page.fill("#f-password", "Tavolo-Verde-85")
+    page.fill("#f-codice-fiscale", "vrdpla92a41l219p")
+    page.click("form.signup-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/accounts/nickname/"))
+    page.fill("input[name=nickname]", "PaolaV")
+    page.click("main form button[type=submit]")
+    page.goto(f"{base}/accounts/account/")
+    assert page.locator("[data-testid=conto-state]").get_attribute("data-state") == "in_verifica"
+    front, back = tmp_path / "front.png", tmp_path / "back.pdf"
+    front.write_bytes(png(40, 25))
+    back.write_bytes(PDF)
+    for side, path in (("front", front), ("back", back)):
+        page.select_option("select[name=side]", side)
+        page.set_input_files("input[name=file]", str(path))
+        page.click(".upload-form button[type=submit]")
+        page.wait_for_load_state()
+    assert "72" in page.locator(".state-words").inner_text()  # waiting for verification
+    page.screenshot(path=str(artifacts / "account-submitted-390.png"), full_page=True)
+    _narrow(page, 390)
+    phone.close()
+
+    for width in (1366, 390):
+        desk = chromium.new_context(viewport={"width": width, "height": 900}, locale="it-IT")
+        page = desk.new_page()
+        page.goto(f"{base}/accounts/login/")
+        page.fill("input[name=username]", "conformita")
+        page.fill("input[name=password]", "mazziere-demo")
+        page.click("form.card button[type=submit]")
+        page.goto(f"{base}/compliance/kyc/")
+        row = page.locator("table.kyc-queue tr", has_text="nuovo_giocatore")
+        assert row.count() == 1
+        page.screenshot(path=str(artifacts / f"kyc-queue-{width}.png"), full_page=True)
+        _narrow(page, width)
+        row.locator("a.button").click()
+        page.wait_for_url(re.compile(r"/compliance/kyc/\d+/$"))
+        images = page.locator(".kyc-doc img")
+        assert images.count() == 1 and page.locator(".kyc-doc a.button").count() == 1  # the PNG shown, the PDF linked
+        assert images.evaluate("img => img.naturalWidth") == 40
+        page.screenshot(path=str(artifacts / f"kyc-review-{width}.png"), full_page=True)
+        _narrow(page, width)
+        if width == 390:
+            for _attempt in range(40):  # ADM's answer to account_open comes from the worker
+                page.click("form.decision button.approve")
+                page.wait_for_load_state()
+                if "/compliance/kyc/" in page.url and not re.search(r"/kyc/\d+/", page.url):
+                    break
+                time.sleep(0.5)
+            assert page.locator(".messages .success").count() == 1
+            assert page.locator("table.kyc-queue tr", has_text="nuovo_giocatore").count() == 0
+        desk.close()
+    still_up()
