@@ -443,4 +443,5 @@ IT = {
     "rejected": "respinto",
     "account from before the check": "conto precedente alla verifica",
     "Open the player's page": "Apri la scheda del giocatore",
+    "show the file": "mostra il file",
 }

@@ -33,6 +33,7 @@ from apps.conto.notes import player_note_add, player_notes
 from apps.conto.presenters import conto_as_dict, current_documents
 from apps.conto.services import conto_ensure
 from apps.conto.status import conto_status_change
+from apps.conto.words import CAN_WORDS, DOCUMENT_WORDS, KYC_WORDS
 from apps.matches.models import MatchSeat
 from apps.players.access_log import access_log_for
 from apps.players.selectors import player_get
@@ -73,7 +74,10 @@ def _player(player_id: int):
 def _tab_data(tab: str, user: Any, request: HttpRequest) -> dict[str, Any]:
     conto = conto_ensure(user=user)
     if tab == "identity":
-        return {"account": conto_as_dict(conto), "conto": conto,
+        account = conto_as_dict(conto)
+        return {"account": account, "conto": conto, "kyc_words": KYC_WORDS.get(conto.kyc_status, conto.kyc_status),
+                "document_words": DOCUMENT_WORDS.get((conto.document or {}).get("type"), ""),
+                "can": [(CAN_WORDS[k], v) for k, v in account["can"].items()],
                 "documents": current_documents(conto), "images": has_role(request.user, COMPLIANCE),
                 "state_history": StateChange.objects.filter(conto=conto).select_related("by")[:50],
                 "kyc_history": KycEvent.objects.filter(conto=conto).select_related("by")[:50]}

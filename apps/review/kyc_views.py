@@ -8,7 +8,6 @@ from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from apps.common.errors import DomainError
@@ -17,15 +16,9 @@ from apps.conto import kyc
 from apps.conto.models import Conto
 from apps.conto.presenters import conto_as_dict
 from apps.conto.serving import kyc_document_serve
+from apps.conto.words import DOCUMENT_WORDS, KYC_WORDS
 
 from .views import compliance_required
-
-#: words for the codes a page shows (the API keeps the codes)
-KYC_WORDS = {"documents_required": gettext_lazy("documents required"), "pending": gettext_lazy("waiting for review"),
-             "resubmission_required": gettext_lazy("asked to send again"), "approved": gettext_lazy("approved"),
-             "rejected": gettext_lazy("rejected"), "legacy": gettext_lazy("account from before the check")}
-DOCUMENT_WORDS = {"carta_identita": gettext_lazy("Carta d'identità"), "passaporto": gettext_lazy("Passport"),
-                  "patente": gettext_lazy("Driving licence")}
 
 DECISIONS = {"approve": kyc.kyc_approve, "resubmit": kyc.kyc_resubmit, "reject": kyc.kyc_reject}
 
