@@ -23,6 +23,7 @@ from . import states as S
 from .calendar import add_months
 from .models import Conto, ExclusionChange, SelfExclusion
 from .services import conto_ensure, conto_state_set
+from .signals import conto_left_open
 
 #: which exclusions refuse what (§3.3)
 COVERS = {
@@ -93,7 +94,15 @@ def _revocable_from(exclusion: SelfExclusion) -> dt.datetime:
     return add_months(timezone.localtime(exclusion.indefinite_from or exclusion.starts_at), months)
 
 
-def _tell(exclusion: SelfExclusion, action: str) -> None:
+def exclusion_stand_up(exclusion: SelfExclusion) -> None:
+    """§3.3: at money tables the player is stood up between matches at once (after commit)."""
+    if exclusion.scope in (SelfExclusion.ALL, SelfExclusion.MONEY_TABLES):
+        player_id, scope = exclusion.conto_id, exclusion.scope
+        transaction.on_commit(lambda: conto_left_open.send(sender=Conto, player_id=player_id, state="excluded",
+                                                           state_reason=scope))
+
+
+def exclusion_tell(exclusion: SelfExclusion, action: str) -> None:
     end = exclusion.end_at()
     adm_enqueue(type="self_exclusion", reference=f"self_exclusion:{exclusion.pk}", player_id=exclusion.conto_id,
                 payload={"action": action, "scope": exclusion.scope, "starts_at": _iso(exclusion.starts_at),
@@ -146,12 +155,13 @@ def self_exclusion_request(*, user: Any, data: Any, now: dt.datetime | None = No
             current.save(update_fields=["ends_at", "indefinite_from", "revocation_requested_at",
                                         "revocation_effective_at"])
             ExclusionChange.objects.create(exclusion=current, action="extended", ends_at=new_end, at=now)
-            _tell(current, "extended")
+            exclusion_tell(current, "extended")
             return current, False
         exclusion = SelfExclusion.objects.create(conto=conto, scope=scope, source=source, starts_at=now,
                                                  ends_at=new_end, indefinite_from=now if new_end is None else None)
         ExclusionChange.objects.create(exclusion=exclusion, action="started", ends_at=new_end, at=now)
-        _tell(exclusion, "started")
+        exclusion_tell(exclusion, "started")
+        exclusion_stand_up(exclusion)
         if scope == SelfExclusion.ALL and conto.state in (S.IN_VERIFICA, S.APERTO, S.SOSPESO) and \
                 conto.state_reason != S.AUTOESCLUSIONE:
             conto_state_set(conto=conto, state=S.SOSPESO, state_reason=S.AUTOESCLUSIONE, reason="self-exclusion",
@@ -186,7 +196,7 @@ def self_exclusion_revoke(*, user: Any, exclusion_id: Any, now: dt.datetime | No
         exclusion.save(update_fields=["revocation_requested_at", "revocation_effective_at"])
         ExclusionChange.objects.create(exclusion=exclusion, action="revocation_requested",
                                        ends_at=exclusion.revocation_effective_at, at=now)
-        _tell(exclusion, "revocation_requested")
+        exclusion_tell(exclusion, "revocation_requested")
     return exclusion
 
 
@@ -214,7 +224,7 @@ def exclusions_record_due(*, now: dt.datetime | None = None) -> int:
             exclusion.ended_recorded_at = now
             exclusion.save(update_fields=["ended_recorded_at"])
             ExclusionChange.objects.create(exclusion=exclusion, action="ended", ends_at=end, at=now)
-            _tell(exclusion, "ended")
+            exclusion_tell(exclusion, "ended")
             if exclusion.scope == SelfExclusion.ALL and conto.state == S.SOSPESO and \
                     conto.state_reason == S.AUTOESCLUSIONE and \
                     exclusion_active(conto=conto, what="deposit", now=now) is None:

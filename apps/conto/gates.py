@@ -20,6 +20,7 @@ from .errors import AccountNotOpen
 from .exclusions import exclusion_check
 from .limits import spend_check
 from .models import Conto
+from .registry import RegistryUnavailable
 from .selectors import conto_may_money_play, effective_state
 from .services import conto_ensure
 
@@ -32,6 +33,8 @@ def money_play_gate(*, user: Any, what: str, now: dt.datetime | None = None) -> 
     if not conto_may_money_play(conto, now=now):
         state, reason = effective_state(conto, now=now)
         raise AccountNotOpen(state=state, state_reason=reason)
+    if conto.registry_unreachable:
+        raise RegistryUnavailable()
     return conto
 
 

@@ -65,6 +65,9 @@ class Conto(models.Model):
     document_expires_at = models.DateField(null=True, blank=True)
     #: the account code ADM issued for account_open (§7.1)
     adm_account_code = models.CharField(max_length=32, blank=True, default="")
+    #: the national registry could not answer at the last login (§3.4): money play and deposits
+    #: answer 503 registry_unavailable until a check succeeds
+    registry_unreachable = models.BooleanField(default=False)
     #: the last login, ledger entry, deposit or withdrawal request (dormancy, §1.8)
     last_activity_at = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)

@@ -21,11 +21,11 @@ from apps.common.errors import DomainError
 from apps.common.net import request_ip
 from apps.common.roles import COMPLIANCE, FINANCE, STAFF_GROUPS, has_role
 from apps.compliance.models import ACCOUNT_SUSPENSION, AUTHORITY_REPORT, Sanction
-from apps.wallet.services import ADJUSTMENT_MAX, wallet_adjust
+from apps.wallet.services import ADJUSTMENT_MAX
 
 from .models import NicknameChange, Profile
 from .selectors import players_with_balances_all
-from .services import nickname_rename, passport_pay
+from .services import nickname_rename, passport_pay, player_adjust
 
 User = get_user_model()
 
@@ -200,7 +200,7 @@ class PlayerAdmin(UserAdmin):
             raise PermissionDenied
         user = get_object_or_404(User, pk=user_id)
         form = AdjustmentForm(request.POST or None)
-        return self._form_page(request, user, form, "Ledger adjustment", lambda data: wallet_adjust(
+        return self._form_page(request, user, form, "Ledger adjustment", lambda data: player_adjust(
             actor=request.user, player=user, currency=data["currency"], amount=data["amount"],
             reason=data["reason"], ip=request_ip(request)))
 

@@ -157,7 +157,7 @@ class PlayerAdjustmentView(APIView):
     def post(self, request, player_id: int):
         player = selectors.player_get(player_id=player_id)
         data = _body(request)
-        adjustment, txn = wallet_services.wallet_adjust(
+        adjustment, txn = services.player_adjust(
             actor=request.user, player=player, currency=data.get("currency"), amount=data.get("amount"),
             reason=data.get("reason"), ip=request_ip(request))
         return Response({

@@ -15,12 +15,16 @@ from apps.common.net import request_ip
 from apps.common.otp import otp_enrolled
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_check_lobby
-from apps.wallet.models import CreditRecharge
+from apps.conto.exclusions import exclusion_check
+from apps.conto.registry_login import conto_registry_login
+from apps.conto.services import conto_ensure
+from apps.wallet.models import BONUS, CreditRecharge
 from apps.wallet.services import (
     credits_passport_grant,
     credits_recharge_request,
     credits_welcome_grant,
     player_account_require,
+    wallet_adjust,
 )
 
 from . import two_factor
@@ -184,6 +188,15 @@ def token_obtain(*, request, username: object, password: object, otp: object = N
         two_factor.otp_code_check(user=user, code=otp, ip=request_ip(request))
     token, _created = Token.objects.get_or_create(user=user)
     access_log_record(event="token", request=request, user=user)  # regulation.md §4.3
+    conto_registry_login(user=user)  # regulation.md §3.4: the registry at each login, the token's too
     if settings.STAFF_OTP_REQUIRED and is_staff_member(user):
         StaffTokenOtp.objects.update_or_create(key=token.key, defaults={"verified_at": timezone.now()})
     return token.key
+
+
+def player_adjust(*, actor, player, currency: object, amount: object, reason: object, ip: str | None = None):
+    """A finance adjustment (platform.md §3.6); a bonus for a self-excluded player is refused
+    like any bonus (regulation.md §3.3: 403 self_excluded)."""
+    if currency == BONUS and type(amount) is int and amount > 0 and not is_staff_member(player):
+        exclusion_check(conto=conto_ensure(user=player), what="bonus")
+    return wallet_adjust(actor=actor, player=player, currency=currency, amount=amount, reason=reason, ip=ip)
