@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from apps.conto.views_play_safe import responsible_gaming
 from apps.games.views import rules
 from apps.lobby.views import lobby
 from apps.rankings.views import leaderboard_page
@@ -12,6 +13,7 @@ urlpatterns = [
     path("", lobby, name="lobby"),
     path("lobby/", include("apps.lobby.urls")),
     path("games/<str:game>/rules/", rules, name="game_rules"),
+    path("responsible-gaming/", responsible_gaming, name="responsible_gaming"),
     path("accounts/", include("apps.conto.urls")),
     path("accounts/", include("apps.players.urls")),
     path("tables/", include("apps.tables.urls")),

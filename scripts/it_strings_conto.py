@@ -444,4 +444,42 @@ IT = {
     "account from before the check": "conto precedente alla verifica",
     "Open the player's page": "Apri la scheda del giocatore",
     "show the file": "mostra il file",
+    "Gambling is forbidden to minors and can cause pathological addiction.":
+        "Il gioco è vietato ai minori e può causare dipendenza patologica.",
+    "Help line": "Numero verde",
+    "Telefono Verde Nazionale per le problematiche legate al Gioco d'Azzardo":
+        "Telefono Verde Nazionale per le problematiche legate al Gioco d'Azzardo",
+    "ADM concession": "Concessione ADM",
+    "Play for fun, not for money": "Gioca per divertirti, non per guadagnare",
+    "Gambling is forbidden to minors and can cause pathological addiction. If you feel that gambling is a problem for "
+    "you or for someone close to you, call the free help line.":
+        "Il gioco è vietato ai minori e può causare dipendenza patologica. Se senti che il gioco è un problema per te o "
+        "per una persona vicina, chiama il numero verde gratuito.",
+    "Your tools": "I tuoi strumenti",
+    "deposits and spending per day, week and month, and time per day; lowering one holds at once, raising one after "
+    "7 days.":
+        "depositi e spesa al giorno, alla settimana e al mese, e tempo al giorno; abbassarne uno vale subito, alzarlo "
+        "dopo 7 giorni.",
+    "from 7 to 270 days or with no end date, from all money play, from tournaments or from money tables; it is also "
+    "recorded in the national registry, and nobody can shorten it.":
+        "da 7 a 270 giorni o senza data di fine, da tutto il gioco con denaro, dai tornei o dai tavoli con denaro; viene "
+        "registrata anche nel registro nazionale e nessuno può accorciarla.",
+    "Your account page shows your state, and closing the account is always possible.":
+        "La pagina del conto mostra il tuo stato, e chiudere il conto è sempre possibile.",
+    "Robots, timeouts and leaving a match": "Robot, tempi scaduti e abbandono di una partita",
+    "When a player's turn time runs out, a robot makes a legal move for that seat; a player who comes back takes the "
+    "seat again.":
+        "Quando il tempo del turno di un giocatore scade, un robot fa una mossa valida per quel posto; chi torna riprende "
+        "il suo posto.",
+    "A player who leaves a match in play, or does not come back in time, has abandoned it: a robot plays the seat to "
+    "the end and the stake stays in the match.":
+        "Chi lascia una partita in corso, o non torna in tempo, l'ha abbandonata: un robot gioca il posto fino alla fine "
+        "e la posta resta nella partita.",
+    "No match is played by robots alone: when no human is present, the match waits and then ends with the stakes "
+    "returned.":
+        "Nessuna partita è giocata solo da robot: quando non c'è nessun giocatore umano, la partita aspetta e poi "
+        "termina con le poste restituite.",
+    "A poker hand a player leaves is folded for them; robots never put chips in for an absent player.":
+        "Una mano di poker lasciata da un giocatore viene passata per lui; i robot non puntano mai fiches per un "
+        "giocatore assente.",
 }

@@ -298,6 +298,7 @@ PAGES = [
     ("account-close", lambda w: "/accounts/account/close/", "player", 200),
     ("limits", lambda w: "/accounts/limits/", "player", 200),
     ("self-exclusion", lambda w: "/accounts/self-exclusion/", "player", 200),
+    ("responsible-gaming", lambda w: "/responsible-gaming/", None, 200),
     ("backoffice-player", lambda w: f"/backoffice/players/{w['player'].pk}/", "compliance", 200),
     ("backoffice-player-limits", lambda w: f"/backoffice/players/{w['player'].pk}/?tab=limits", "compliance", 200),
     ("backoffice-player-sessions", lambda w: f"/backoffice/players/{w['player'].pk}/?tab=sessions", "compliance",

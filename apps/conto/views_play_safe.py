@@ -100,3 +100,8 @@ def self_exclusion(request):
         return redirect("conto:self_exclusion")
     return render(request, "conto/self_exclusion.html", {"exclusions": exclusions_of(conto=conto),
                                                          "periods": [7, 30, 60, 90, 180, 270]})
+
+
+def responsible_gaming(request):
+    """The responsible-gaming page (regulation.md §4.3), open to everyone."""
+    return render(request, "conto/responsible_gaming.html")

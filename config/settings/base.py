@@ -108,6 +108,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "apps.players.context_processors.player",
+                "apps.conto.context_processors.regulation",
             ],
         },
     },
