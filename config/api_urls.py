@@ -5,7 +5,7 @@ from apps.audit import api as audit_api
 from apps.chat import api as chat_api
 from apps.common.views import api_not_found
 from apps.conto import api_account as conto_api
-from apps.conto import api_kyc, api_play_safe, api_staff, api_status
+from apps.conto import api_kyc, api_play_safe, api_sessions, api_staff, api_status
 from apps.players import api as players_api
 from apps.players import two_factor_api
 from apps.rankings import api as rankings_api
@@ -36,6 +36,10 @@ urlpatterns = [
          name="api-player-self-exclusions"),
     path("players/<int:player_id>/notes/", api_staff.PlayerNotesView.as_view(), name="api-player-notes"),
     path("audit/", audit_api.AuditListView.as_view(), name="api-audit"),
+    path("me/session/", api_sessions.MeSessionView.as_view(), name="api-me-session"),
+    path("me/sessions/", api_sessions.MeSessionsView.as_view(), name="api-me-sessions"),
+    path("me/session/reality-check/", api_sessions.MeRealityCheckView.as_view(), name="api-me-reality-check"),
+    path("players/<int:player_id>/sessions/", api_sessions.PlayerSessionsView.as_view(), name="api-player-sessions"),
     path("me/documents/", api_kyc.MeDocumentsView.as_view(), name="api-me-documents"),
     path("kyc/queue/", api_kyc.KycQueueView.as_view(), name="api-kyc-queue"),
     path("kyc/<int:player_id>/approve/", api_kyc.KycDecisionView.as_view(action="approve"), name="api-kyc-approve"),

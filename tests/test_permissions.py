@@ -82,6 +82,10 @@ API = [
     ("get", "/api/players/{target}/notes/", None, STAFF_ONLY),
     ("post", "/api/players/{target}/notes/", {"text": "matrix"}, STAFF_ONLY),
     ("get", "/api/audit/", None, COMPLIANCE_ONLY),
+    ("get", "/api/me/session/", None, PLAYER_ONLY),
+    ("get", "/api/me/sessions/", None, PLAYER_ONLY),
+    ("post", "/api/me/session/reality-check/", {"choice": "continue"}, PLAYER_ONLY),
+    ("get", "/api/players/{target}/sessions/", None, row(LOGIN, DENIED, OK, DENIED, OK, OK)),
 ]
 
 ADMIN_ANY_STAFF = row(LOGIN, LOGIN, OK, OK, OK, OK)

@@ -23,6 +23,7 @@ from .models import Conto
 from .registry import RegistryUnavailable
 from .selectors import conto_may_money_play, effective_state
 from .services import conto_ensure
+from .sessions import reality_check_gate, time_limit_check
 
 TOURNAMENT, MONEY_TABLE = "tournament", "money_table"
 
@@ -56,3 +57,10 @@ def money_play_refusal(*, user: Any, what: str, amount: int, now: dt.datetime | 
         return exc.code
     return None
 
+
+
+def play_time_gate(*, user: Any, now: dt.datetime | None = None) -> None:
+    """``time_limit_reached`` then ``reality_check_pending`` (§2.5, §4.2): every table, credits
+    and practice too, and every registration; moves in a match in play are never refused."""
+    time_limit_check(user=user, now=now)
+    reality_check_gate(user=user, now=now)

@@ -23,6 +23,7 @@ from apps.common.errors import Conflict, NotFoundError, ValidationFailed
 from apps.wallet.models import BONUS, CASH, Entry
 
 from .models import Conto, Limit, LimitChange
+from .timeuse import time_used_minutes
 
 ROME = ZoneInfo("Europe/Rome")
 KEYS = Limit.KEYS
@@ -90,12 +91,6 @@ def deposits_used(*, player_id: int, since: dt.datetime) -> int:
     return 0
 
 
-def time_used_minutes(*, player_id: int, now: dt.datetime) -> int:
-    """§2.5: minutes of the Rome day covered by the player's game sessions. Game sessions
-    (§4.1) are not built yet: nothing counts."""
-    return 0
-
-
 def limit_in_force(limit: Limit, *, now: dt.datetime) -> tuple[int, int | None, dt.datetime | None]:
     """(value, pending value, pending effective_at) as they stand at ``now``."""
     if limit.pending_value is not None and limit.pending_effective_at is not None and \
@@ -110,7 +105,7 @@ def _used(key: str, player_id: int, now: dt.datetime) -> int:
         return spend_used(player_id=player_id, since=start)
     if key in DEPOSIT_KEYS:
         return deposits_used(player_id=player_id, since=start)
-    return time_used_minutes(player_id=player_id, now=now)
+    return time_used_minutes(user_id=player_id, now=now)
 
 
 def young(conto: Conto, *, today: dt.date | None = None) -> bool:

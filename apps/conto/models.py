@@ -300,3 +300,34 @@ class ExclusionChange(AppendOnlyModel):
         verbose_name = _("self-exclusion change")
         verbose_name_plural = _("self-exclusion changes")
         ordering = ["-at", "-id"]
+
+
+class GameSession(models.Model):
+    """A game session (regulation.md §4.1): opened at each login, or at a request when none is
+    open; ended by logout or after SESSION_INACTIVITY_MINUTES idle (``ended_at = last_seen_at``).
+    Kept forever (§0.4)."""
+
+    LOGOUT, TIMEOUT, CLOSED = "logout", "timeout", "closed"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="game_sessions")
+    started_at = models.DateTimeField()
+    last_seen_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+    end_reason = models.CharField(max_length=10, blank=True)
+    ip = models.GenericIPAddressField(null=True, blank=True)
+    device = models.CharField(max_length=64, blank=True)
+    user_agent = models.CharField(max_length=300, blank=True)
+    #: reality checks answered (§4.2): the next is due at started_at + (answered + 1) × every
+    reality_checks_answered = models.PositiveIntegerField(default=0)
+    #: the reality check was answered at this point of the session (minutes), so the next counts from it
+    reality_check_base_minutes = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("game session")
+        verbose_name_plural = _("game sessions")
+        ordering = ["-started_at"]
+        indexes = [models.Index(fields=["user", "-started_at"], name="game_session_user_start")]
+
+    def __str__(self) -> str:
+        return f"session {self.user_id} {self.started_at:%Y-%m-%d %H:%M}"

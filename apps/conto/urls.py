@@ -14,4 +14,6 @@ urlpatterns = [
     path("limits/", views_play_safe.limits, name="limits"),
     path("limits/<str:key>/cancel/", views_play_safe.limit_cancel, name="limit_cancel"),
     path("self-exclusion/", views_play_safe.self_exclusion, name="self_exclusion"),
+    path("sessions/", views_play_safe.sessions, name="sessions"),
+    path("session/reality-check/", views_play_safe.reality_check, name="reality_check"),
 ]

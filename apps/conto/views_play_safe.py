@@ -4,6 +4,7 @@ self-exclusion with a confirmation that says what it means."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -14,7 +15,9 @@ from apps.common.roles import is_staff_member
 
 from .exclusions import exclusions_of, self_exclusion_request
 from .limits import KEYS, limit_pending_cancel, limits_change, limits_view
+from .models import GameSession
 from .services import conto_ensure
+from .sessions import reality_check_answer, session_row
 
 MONEY_KEYS = [k for k in KEYS if k != "time_day"]
 
@@ -105,3 +108,29 @@ def self_exclusion(request):
 def responsible_gaming(request):
     """The responsible-gaming page (regulation.md §4.3), open to everyone."""
     return render(request, "conto/responsible_gaming.html")
+
+
+@login_required
+@require_POST
+def reality_check(request):
+    """The reality check's three choices (regulation.md §4.2)."""
+    try:
+        answer = reality_check_answer(user=request.user, choice=request.POST.get("choice"))
+    except DomainError as exc:
+        messages.error(request, exc.detail)
+        return redirect("lobby")
+    if answer["logged_out"]:
+        logout(request)
+        return redirect("lobby")
+    if answer["choice"] == "history":
+        return redirect("conto:sessions")
+    return redirect(request.META.get("HTTP_REFERER") or "lobby")
+
+
+@login_required
+def sessions(request):
+    """The player's game sessions (regulation.md §4.1)."""
+    if is_staff_member(request.user):
+        return redirect("lobby")
+    rows = [session_row(s) for s in GameSession.objects.filter(user=request.user).order_by("-started_at")[:100]]
+    return render(request, "conto/sessions.html", {"rows": rows})

@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from rest_framework.authentication import TokenAuthentication
 
+from apps.common.net import request_ip
+from apps.common.roles import is_staff_member
+from apps.conto.sessions import session_touch
+
+from .access_log import device_of
 from .account_state import exempt, refusal_error
 from .models import StaffTokenOtp
 
@@ -16,6 +21,9 @@ class OtpAwareTokenAuthentication(TokenAuthentication):
             error = refusal_error(found[0])  # regulation.md §1.5: a token still held
             if error is not None:
                 raise error
+            if not is_staff_member(found[0]):  # regulation.md §4.1: a token's request keeps its session
+                session_touch(user=found[0], ip=request_ip(request), device=device_of(request),
+                              user_agent=request.META.get("HTTP_USER_AGENT", ""))
         return found
 
     def authenticate_credentials(self, key):

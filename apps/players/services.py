@@ -18,6 +18,7 @@ from apps.compliance.selectors import sanction_check_lobby
 from apps.conto.exclusions import exclusion_check
 from apps.conto.registry_login import conto_registry_login
 from apps.conto.services import conto_ensure
+from apps.conto.sessions import session_open
 from apps.wallet.models import BONUS, CreditRecharge
 from apps.wallet.services import (
     credits_passport_grant,
@@ -28,7 +29,7 @@ from apps.wallet.services import (
 )
 
 from . import two_factor
-from .access_log import access_log_record
+from .access_log import access_log_record, device_of
 from .account_state import refusal_error
 from .logins import seconds_to_wait
 from .models import NicknameChange, Profile, StaffTokenOtp
@@ -189,6 +190,9 @@ def token_obtain(*, request, username: object, password: object, otp: object = N
     token, _created = Token.objects.get_or_create(user=user)
     access_log_record(event="token", request=request, user=user)  # regulation.md §4.3
     conto_registry_login(user=user)  # regulation.md §3.4: the registry at each login, the token's too
+    if not is_staff_member(user):  # regulation.md §4.1: a token login opens a game session
+        session_open(user=user, ip=request_ip(request), device=device_of(request),
+                     user_agent=request.META.get("HTTP_USER_AGENT", ""))
     if settings.STAFF_OTP_REQUIRED and is_staff_member(user):
         StaffTokenOtp.objects.update_or_create(key=token.key, defaults={"verified_at": timezone.now()})
     return token.key

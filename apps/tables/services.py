@@ -44,7 +44,13 @@ from apps.common.errors import (
 from apps.common.roles import is_staff_member
 from apps.common.templatetags.money import format_euro
 from apps.compliance.selectors import sanction_check_lobby
-from apps.conto.gates import MONEY_TABLE, money_play_gate, money_play_refusal, money_play_spend
+from apps.conto.gates import (
+    MONEY_TABLE,
+    money_play_gate,
+    money_play_refusal,
+    money_play_spend,
+    play_time_gate,
+)
 from apps.games.engines import ENGINES
 from apps.matches.services import (
     StakesShort,
@@ -103,11 +109,14 @@ def _table_pk(table_id: Any) -> int:
 
 
 def _money_checks(user, game: str, stake: int, currency: str, options: dict[str, Any] | None, official: bool) -> None:
-    """A new money table: the conto's gate, then its spend limit for one match's stake (§4.4)."""
-    if currency != CASH or not official or not stake:
-        return
-    money_play_gate(user=user, what=MONEY_TABLE)
-    money_play_spend(user=user, amount=stake_per_seat(game, stake, options))
+    """A new table (regulation.md §4.4): money tables the conto's gate; every table the time
+    limit and the reality check; money tables the spend limit for one match's stake."""
+    money = currency == CASH and official and stake
+    if money:
+        money_play_gate(user=user, what=MONEY_TABLE)
+    play_time_gate(user=user)
+    if money:
+        money_play_spend(user=user, amount=stake_per_seat(game, stake, options))
 
 
 def _money_seats_refused(table: Table, humans: list[Seat], need: int) -> bool:
@@ -252,6 +261,7 @@ def table_sit(*, user, table_id: Any, seat: Any = None, ip: str | None = None) -
     money = _money_table(Table.objects.filter(pk=_table_pk(table_id)).first())
     if money:
         money_play_gate(user=user, what=MONEY_TABLE)  # regulation.md §4.4, before the table's own checks
+    play_time_gate(user=user)
     with transaction.atomic():
         table = _table_locked(table_id)
         _close_ended_matches(table)
@@ -611,6 +621,8 @@ def table_ready(*, user, table_id: Any) -> Match | None:
             return None
         if _money_table(table):
             money_play_gate(user=user, what=MONEY_TABLE)
+        play_time_gate(user=user)
+        if _money_table(table):
             money_play_spend(user=user, amount=stake_per_seat(table.game, table.stake, table.game_options))
         seat.ready = True
         seat.save(update_fields=["ready"])

@@ -38,7 +38,7 @@ from apps.common.errors import (
 )
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_active_kinds, sanction_check_lobby
-from apps.conto.gates import TOURNAMENT, money_play_gate, money_play_spend
+from apps.conto.gates import TOURNAMENT, money_play_gate, money_play_spend, play_time_gate
 from apps.games.engines import ENGINES, get_engine
 from apps.players.selectors import nickname_of
 from apps.wallet.models import BONUS, CASH, Account
@@ -343,6 +343,7 @@ def tournament_register(*, user, tournament_id: Any, ip: str | None = None) -> R
     the request's address, kept on the registration for compliance's signals (§7.5)."""
     _player_checks(user)
     money_play_gate(user=user, what=TOURNAMENT)  # self_excluded, account_not_open (regulation.md §4.4)
+    play_time_gate(user=user)  # time_limit_reached, reality_check_pending
     with transaction.atomic():
         t = _locked(tournament_id)
         if t.registrations_paused_at is not None and registration_window_open(t):

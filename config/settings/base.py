@@ -90,6 +90,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "apps.players.access_log.DeviceCookieMiddleware",  # regulation.md §4.3: the device id the access log names
     "apps.players.account_state.ContoStateMiddleware",  # regulation.md §1.5: blocked, closed, dormant
+    "apps.players.game_session.GameSessionMiddleware",  # regulation.md §4.1: game sessions and their timeout
     "apps.players.middleware.NicknameRequiredMiddleware",
     "axes.middleware.AxesMiddleware",  # turns a locked login into apps.players.logins.lockout_response
     "apps.common.middleware.ServiceOutageMiddleware",  # Redis/broker unreachable under a view: 503, logged once
@@ -302,10 +303,11 @@ SPECTACULAR_SETTINGS = {
         "`/api/sanctions/`, `/api/sanctions/{id}/lift/`.\n"
         "- **Conto di gioco** (regulation.md §1-§4, §9, §11): `/api/auth/signup/` (anonymous), "
         "`/api/me/account/`, `/api/me/account/close/`, `/api/players/{id}/account/status/`, `/api/me/limits/`, `/api/me/limits/{key}/pending/`, `/api/me/self-exclusions/`, "
-        "`/api/me/self-exclusions/{id}/revoke/`, `/api/me/documents/`; KYC review: `/api/kyc/queue/`, "
+        "`/api/me/self-exclusions/{id}/revoke/`, `/api/me/session/`, `/api/me/sessions/`, "
+        "`/api/me/session/reality-check/`, `/api/me/documents/`; KYC review: `/api/kyc/queue/`, "
         "`/api/kyc/{player_id}/approve/`, `/api/kyc/{player_id}/resubmit/`, `/api/kyc/{player_id}/reject/`, "
         "`/api/kyc/documents/{id}/`; staff: `/api/players/{id}/account/`, `/api/players/{id}/self-exclusions/`, "
-        "`/api/players/{id}/notes/`, `/api/audit/`.\n"
+        "`/api/players/{id}/notes/`, `/api/players/{id}/sessions/`, `/api/audit/`.\n"
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -416,3 +418,8 @@ SELF_EXCLUSION_MIN_DAYS = 7
 SELF_EXCLUSION_MAX_DAYS = 270
 SELF_EXCLUSION_REVOKE_AFTER_MONTHS = 6
 SELF_EXCLUSION_REVOKE_DELAY_DAYS = 7
+#: §4.1, §4.2, §2.5: game sessions end after N idle minutes; a reality check every N minutes; the time
+#: limit warns N minutes before
+SESSION_INACTIVITY_MINUTES = 30
+REALITY_CHECK_MINUTES = 60
+TIME_LIMIT_WARNING_MINUTES = 5
