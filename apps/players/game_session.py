@@ -58,7 +58,7 @@ def on_logged_in(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     if request is not None and hasattr(request, "session"):
         if previous is not None:  # regulation.md §4.1: "Ultimo accesso" at login
             messages.info(request, _("Last access: %(when)s") % {
-                "when": timezone.localtime(previous).strftime("%d/%m/%Y %H:%M")})
+                "when": timezone.localtime(previous).strftime("%d/%m/%Y %H:%M")}, fail_silently=True)
         request.session[SEEN_KEY] = time.time()
         request.session[SESSION_KEY] = {"id": str(session.pk), "started": session.started_at.isoformat()}
 
