@@ -28,10 +28,11 @@ from apps.common.roles import COMPLIANCE, FINANCE, OPERATOR, STAFF_GROUPS, has_r
 from apps.compliance.selectors import sanctions_list
 from apps.conto.exclusions import exclusions_of
 from apps.conto.limits import limits_view
-from apps.conto.models import KycEvent, LimitChange, StateChange
+from apps.conto.models import GameSession, KycEvent, LimitChange, StateChange
 from apps.conto.notes import player_note_add, player_notes
 from apps.conto.presenters import conto_as_dict, current_documents
 from apps.conto.services import conto_ensure
+from apps.conto.sessions import session_row
 from apps.conto.status import conto_status_change
 from apps.conto.words import CAN_WORDS, DOCUMENT_WORDS, KYC_WORDS
 from apps.matches.models import MatchSeat
@@ -93,7 +94,8 @@ def _tab_data(tab: str, user: Any, request: HttpRequest) -> dict[str, Any]:
     if tab == "cashier":
         return {}
     if tab == "sessions":
-        return {"access": access_log_for(user_id=user.pk)}
+        games = [session_row(s) for s in GameSession.objects.filter(user=user).order_by("-started_at")[:100]]
+        return {"access": access_log_for(user_id=user.pk), "game_sessions": games}
     if tab == "play":
         seats = (MatchSeat.objects.filter(player=user).select_related("match").order_by("-match__started_at")[:100])
         regs = Registration.objects.filter(player=user).select_related("tournament").order_by("-created")[:100]

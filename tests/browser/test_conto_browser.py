@@ -1,8 +1,10 @@
 """The conto di gioco in Debian's chromium against the real `manage.py serve` (regulation.md
 §1.1, §1.3, §1.7): a new player signs up at 390 px (errors beside their fields, then success),
 uploads the front and back of a document; compliance finds the submission in the KYC queue at
-1366 and 390 px, sees the images beside the data, and approves it. Screenshots in
-test-artifacts/."""
+1366 and 390 px, sees the images beside the data, and approves it. Then responsible gaming
+(§2, §3, §4): a demo player lowers a limit and asks for a raise (pending, then cancelled), sees
+the session header and the sessions page, and excludes themselves from money tables after the
+confirmation. Screenshots in test-artifacts/."""
 
 from __future__ import annotations
 
@@ -110,3 +112,51 @@ def test_sign_up_upload_and_kyc_review(chromium, server, artifacts, tmp_path):
             assert page.locator("table.kyc-queue tr", has_text="nuovo_giocatore").count() == 0
         desk.close()
     still_up()
+
+
+def _login(page, base, username):
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", "mazziere-demo")
+    page.click("form.card button[type=submit]")
+    page.wait_for_load_state()
+
+
+@pytest.mark.parametrize(("width", "username"), [(1366, "luca"), (390, "anna")])
+def test_limits_sessions_and_self_exclusion(chromium, server, artifacts, width, username):
+    base, still_up = server
+    context = chromium.new_context(viewport={"width": width, "height": 900}, locale="it-IT")
+    page = context.new_page()
+    _login(page, base, username)
+    assert page.locator("[data-testid=session-bar]").count() == 1
+    page.goto(f"{base}/accounts/limits/")
+    page.fill("input[name=spend_day]", "50")  # lower: at once
+    page.fill("input[name=deposit_day]", "300")  # higher: pending for 7 days
+    page.click("main form.card button[type=submit]:not(.secondary)")
+    page.wait_for_load_state()
+    spend = page.locator("tr[data-key=spend_day]")
+    assert "50,00" in spend.inner_text()
+    deposit = page.locator("tr[data-key=deposit_day]")
+    assert "300,00" in deposit.locator(".pending").inner_text()
+    page.screenshot(path=str(artifacts / f"limits-{width}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    deposit.locator(".pending button").click()
+    page.wait_for_load_state()
+    assert page.locator("tr[data-key=deposit_day] .pending").count() == 0
+    page.goto(f"{base}/accounts/sessions/")
+    assert page.locator("tbody tr").count() >= 1
+    page.screenshot(path=str(artifacts / f"sessions-{width}.png"), full_page=True)
+    page.goto(f"{base}/accounts/self-exclusion/")
+    page.select_option("select[name=scope]", "money_tables")
+    page.select_option("select[name=period]", "7")
+    page.screenshot(path=str(artifacts / f"self-exclusion-{width}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.click("form button.danger")  # without the confirmation the browser refuses (required)
+    assert page.locator("ul.exclusions li").count() == 0
+    page.check("input[name=confirm]")
+    page.click("form button.danger")
+    page.wait_for_load_state()
+    assert page.locator("ul.exclusions li[data-scope=money_tables].active").count() == 1
+    page.screenshot(path=str(artifacts / f"self-exclusion-active-{width}.png"), full_page=True)
+    still_up()
+    context.close()
