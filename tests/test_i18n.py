@@ -291,6 +291,11 @@ PAGES = [
     ("compliance-player", lambda w: f"/compliance/players/{w['sanctioned'].pk}/", "compliance", 200),
     ("compliance-words", lambda w: "/compliance/words/", "compliance", 200),
     ("compliance-signals", lambda w: "/compliance/signals/", "compliance", 200),
+]
+
+
+#: the conto's pages (regulation.md): one test over one world (building it plays a match)
+CONTO_PAGES = [
     ("compliance-kyc", lambda w: "/compliance/kyc/", "compliance", 200),
     # the conto di gioco (regulation.md)
     ("account", lambda w: "/accounts/account/", "player", 200),
@@ -298,6 +303,7 @@ PAGES = [
     ("account-close", lambda w: "/accounts/account/close/", "player", 200),
     ("limits", lambda w: "/accounts/limits/", "player", 200),
     ("self-exclusion", lambda w: "/accounts/self-exclusion/", "player", 200),
+    ("sessions", lambda w: "/accounts/sessions/", "player", 200),
     ("responsible-gaming", lambda w: "/responsible-gaming/", None, 200),
     ("backoffice-player", lambda w: f"/backoffice/players/{w['player'].pk}/", "compliance", 200),
     ("backoffice-player-limits", lambda w: f"/backoffice/players/{w['player'].pk}/?tab=limits", "compliance", 200),
@@ -307,9 +313,18 @@ PAGES = [
 ]
 
 
+def test_the_conto_pages_are_wholly_in_their_language(world):
+    for name, url, who, status in CONTO_PAGES:
+        _check_page(world, name, url, who, status)
+
+
 @pytest.mark.parametrize(("name", "url", "who", "status"), PAGES, ids=[p[0] for p in PAGES])
 def test_page_is_wholly_in_its_language(world, name, url, who, status):
     """The page in Italian and in English (one world for both: building it plays a match)."""
+    _check_page(world, name, url, who, status)
+
+
+def _check_page(world, name, url, who, status) -> None:
     for language in ("it", "en"):
         client = Client()
         client.cookies["django_language"] = language
