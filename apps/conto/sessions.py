@@ -202,3 +202,25 @@ def session_row(session: GameSession, *, now: dt.datetime | None = None) -> dict
             "end_reason": reason or None, "duration_seconds": int(((end or now) - session.started_at).total_seconds()),
             "ip": session.ip, "device": session.device, "played_cents": money["played"], "won_cents": money["won"]}
 
+
+
+# -- the table socket (§2.5, §4.2) -------------------------------------------------------------
+
+
+def reality_figures(*, session: GameSession, now: dt.datetime | None = None) -> dict[str, Any]:
+    """What the reality check shows: the session's time, played, won and net."""
+    now = now or timezone.now()
+    money = spend_breakdown(player_id=session.user_id, since=session.started_at)
+    elapsed = int((now - session.started_at).total_seconds() // 60)
+    return {"elapsed": f"{elapsed // 60}:{elapsed % 60:02d}", "played": money["played"], "won": money["won"],
+            "net": money["won"] + money["refunded"] - money["played"]}
+
+
+def socket_watch(*, user_id: int, now: dt.datetime | None = None) -> dict[str, Any]:
+    """A table socket's look at the player's session (its heartbeat): when the reality check is
+    due, and whether the time limit is within its warning. Two or three queries, every beat."""
+    now = now or timezone.now()
+    session = session_current(user_id=user_id, now=now)
+    time_limit = time_limit_state(user_id=user_id, now=now)
+    return {"session": session, "reality_due_at": None if session is None else reality_due_at(session),
+            "time_warning": time_limit["warning"], "time_remaining": time_limit["remaining_minutes"]}

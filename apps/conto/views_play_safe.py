@@ -6,9 +6,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from apps.common.errors import DomainError
 from apps.common.roles import is_staff_member
@@ -113,18 +116,25 @@ def responsible_gaming(request):
 @login_required
 @require_POST
 def reality_check(request):
-    """The reality check's three choices (regulation.md §4.2)."""
+    """The reality check's three choices (regulation.md §4.2). From a table (htmx) the box goes
+    away in place and the match goes on; elsewhere the page reloads."""
     try:
         answer = reality_check_answer(user=request.user, choice=request.POST.get("choice"))
     except DomainError as exc:
+        if request.htmx:
+            return HttpResponse('<div id="reality-check-slot"></div>')
         messages.error(request, exc.detail)
         return redirect("lobby")
     if answer["logged_out"]:
         logout(request)
-        return redirect("lobby")
-    if answer["choice"] == "history":
-        return redirect("conto:sessions")
-    return redirect(request.META.get("HTTP_REFERER") or "lobby")
+        target = reverse("lobby")
+    elif answer["choice"] == "history":
+        target = reverse("conto:sessions")
+    elif request.htmx:
+        return HttpResponse('<div id="reality-check-slot"></div>')
+    else:
+        target = request.META.get("HTTP_REFERER") or reverse("lobby")
+    return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
 
 
 @login_required

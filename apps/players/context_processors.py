@@ -8,7 +8,7 @@ from django.utils.dateparse import parse_datetime
 from apps.common.roles import has_role, is_staff_member
 from apps.compliance.selectors import sanction_describe, sanctions_active
 from apps.conto.limits import spend_breakdown
-from apps.conto.sessions import reality_pending_for
+from apps.conto.sessions import reality_pending_for, time_limit_state
 from apps.wallet.selectors import wallet_balances_many
 
 from .game_session import SESSION_KEY
@@ -37,8 +37,8 @@ def player(request) -> dict:
 
 
 def _game_session(request) -> dict | None:
-    """The header's session figures (regulation.md §4.1): elapsed, played, won (one query), and
-    whether a reality check waits (§4.2)."""
+    """The header's session figures (regulation.md §4.1): elapsed, played, won (one query),
+    whether a reality check waits (§4.2), and the time limit's warning (§2.5)."""
     stored = getattr(request, "session", {}).get(SESSION_KEY) if hasattr(request, "session") else None
     if not stored:
         return None
@@ -51,4 +51,5 @@ def _game_session(request) -> dict | None:
     due = started + timedelta(minutes=int(getattr(settings, "REALITY_CHECK_MINUTES", 60)))
     return {"elapsed": f"{elapsed // 60}:{elapsed % 60:02d}", "played": money["played"], "won": money["won"],
             "net": money["won"] + money["refunded"] - money["played"], "started": started,
-            "reality_pending": now >= due and reality_pending_for(request.user.pk, now=now)}
+            "reality_pending": now >= due and reality_pending_for(request.user.pk, now=now),
+            "time_limit": time_limit_state(user_id=request.user.pk, now=now)}

@@ -20,7 +20,9 @@ from channels.db import DatabaseSyncToAsync
 from django.conf import settings
 from django.db import close_old_connections, connections
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from apps.chat.selectors import chat_message_get
 from apps.chat.services import chat_post, chat_report
@@ -30,16 +32,26 @@ from apps.common.net import client_ip
 from apps.common.roles import is_staff_member
 from apps.common.sockets import GuardedWebsocketConsumer
 from apps.compliance.selectors import sanction_check_lobby
+from apps.conto.sessions import session_touch, socket_watch
 from apps.matches.services import match_cancel_vote
 
 from . import broadcast
 from .forms import settings_change_words
 from .models import Match, Table
-from .render import render_chat_box, render_chat_line, render_error, render_fragments, render_notice
+from .render import (
+    RealityWatch,
+    render_chat_box,
+    render_chat_line,
+    render_error,
+    render_fragments,
+    render_notice,
+)
 from .selectors import table_access, table_chat_check, table_match_in_play, table_revision
 from .services import socket_connected, socket_disconnected, socket_renew, table_move
 
 CLOSE_LOGIN, CLOSE_FORBIDDEN, CLOSE_UNKNOWN, CLOSE_ABUSE = 4401, 4403, 4404, 4429
+#: a player's frames keep the game session alive, written at most once a minute (regulation.md §4.1)
+TOUCH_SECONDS = 60.0
 log = logging.getLogger(__name__)
 
 
@@ -168,6 +180,7 @@ class TableConsumer(GuardedWebsocketConsumer):
         await self.channel_layer.group_add(broadcast.user_group(self.user.pk), self.channel_name)
         await self._connected()
         self.heartbeat = asyncio.create_task(self._renew_lease(settings.WS_LEASE_RENEW_SECONDS))
+        await self._play_safe(draw=False)
         await self._render()
         if settings.TABLE_POLL_SECONDS > 0:
             self.poller = asyncio.create_task(self._poll(settings.TABLE_POLL_SECONDS))
@@ -204,6 +217,39 @@ class TableConsumer(GuardedWebsocketConsumer):
                 except Exception:  # the next beat retries; the lease outlasts two missed beats
                     log.warning("table %s: lease of %s not renewed", self.table_id, self.channel_name,
                                 exc_info=True)
+            try:
+                await self._play_safe()
+            except Exception:  # the next beat looks again
+                log.warning("table %s: session of %s not read", self.table_id, self.user.pk, exc_info=True)
+
+    async def _play_safe(self, *, draw: bool = True) -> None:
+        """The player's session as the heartbeat sees it (regulation.md §2.5, §4.2): one notice
+        when the daily time limit is within its warning, and a reality check that fell due drawn
+        at once when the seat is not to act (else the render after the seat's move draws it)."""
+        if self.staff:
+            return
+        look = await self._session_look()
+        if look["reality_due_at"] != self.reality.due_at:
+            self.reality = RealityWatch(due_at=look["reality_due_at"])
+        if look["time_warning"] and not self.time_warned:
+            self.time_warned = True
+            left = look["time_remaining"] or 0
+            await self._notice("⏱ " + ngettext(
+                "Your daily time limit ends in %(n)s minute: the match in play finishes, no new match starts.",
+                "Your daily time limit ends in %(n)s minutes: the match in play finishes, no new match starts.",
+                left) % {"n": left})
+        due = self.reality.due_at
+        if draw and due is not None and timezone.now() >= due and not self.reality.shown:
+            await self._render()
+
+    @database_sync_to_async
+    def _session_look(self) -> dict[str, Any]:
+        return socket_watch(user_id=self.user.pk)
+
+    @database_sync_to_async
+    def _touch(self) -> None:
+        session_touch(user=self.user, ip=self._ip(), device=(self.scope.get("cookies") or {}).get("mz_device", ""),
+                      user_agent=dict(self.scope.get("headers") or []).get(b"user-agent", b"").decode("latin-1"))
 
     @database_sync_to_async
     def _renew(self) -> None:
@@ -237,6 +283,10 @@ class TableConsumer(GuardedWebsocketConsumer):
         self.render_lock = asyncio.Lock()
         self.pending: dict[str, Any] | None = None  # the newest push not drawn yet ({}: read the table)
         self.drawing: asyncio.Task | None = None
+        self.staff = True  # until admitted: a player's session is watched only once admitted
+        self.reality = RealityWatch()
+        self.time_warned = False
+        self.touched = time.monotonic()  # the page that opened the socket touched the session
         await self.accept()
         if self.user is None or not self.user.is_authenticated:
             await self.close(code=CLOSE_LOGIN)
@@ -253,7 +303,8 @@ class TableConsumer(GuardedWebsocketConsumer):
         table = Table.objects.filter(pk=self.table_id, status=Table.OPEN).first()
         if table is None:
             return CLOSE_UNKNOWN
-        if not is_staff_member(self.user):
+        self.staff = is_staff_member(self.user)
+        if not self.staff:
             try:
                 sanction_check_lobby(player=self.user)
             except DomainError:
@@ -304,6 +355,10 @@ class TableConsumer(GuardedWebsocketConsumer):
         if len(self.frames) > settings.WS_MAX_FRAMES_PER_SECOND:
             await self._abuse("rate_limited", _("Too many frames: slow down."))
             return
+        if not self.staff and now - self.touched >= TOUCH_SECONDS:
+            self.touched = now
+            with contextlib.suppress(Exception):  # the session is kept; a missed touch is retried
+                await self._touch()
         try:
             frame = _parse_frame(text_data, bytes_data)
             if "action" in frame:
@@ -385,7 +440,7 @@ class TableConsumer(GuardedWebsocketConsumer):
 
     @database_sync_to_async
     def _fragments(self, announced: dict[str, Any] | None = None) -> tuple[str, int | None]:
-        return render_fragments(table_id=self.table_id, user=self.user, announced=announced)
+        return render_fragments(table_id=self.table_id, user=self.user, announced=announced, reality=self.reality)
 
     def _announced(self, event: dict[str, Any]) -> int | None:
         """The revision a push announces, comparable with ``self.revision`` (None: unknown)."""

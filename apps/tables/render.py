@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from apps.chat.selectors import table_chat_recent
 from apps.common.roles import is_player
+from apps.conto.sessions import reality_figures, reality_pending, session_current
 from apps.games.engines import get_engine
 from apps.games.engines.cards import is_card, italian_deck
 from apps.matches.models import CancelProposal, Match, MatchAction, MatchSeat
@@ -844,7 +845,30 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
     }
 
 
-def render_fragments(*, table_id: int, user, announced: dict[str, Any] | None = None) -> tuple[str, int | None]:
+@dataclass
+class RealityWatch:
+    """A socket's reality check (regulation.md §4.2): due from ``due_at`` (None: not known to
+    be due); drawn with the seat's own part only when the seat is not to act, never during
+    its turn. ``shown`` says a render drew it."""
+
+    due_at: Any = None
+    shown: bool = False
+
+
+def reality_part(*, context: dict[str, Any], user, reality: RealityWatch | None) -> str:
+    """The reality check box for this connection, or "" (not due, or the seat is to act)."""
+    if reality is None or reality.due_at is None or timezone.now() < reality.due_at or context.get("has_actions"):
+        return ""
+    session = session_current(user_id=user.pk)
+    if session is None or not reality_pending(session):
+        reality.due_at = None  # answered meanwhile: the heartbeat reads the next one
+        return ""
+    reality.shown = True
+    return render_to_string("conto/_reality_check.html", {"rc": reality_figures(session=session), "oob": True})
+
+
+def render_fragments(*, table_id: int, user, announced: dict[str, Any] | None = None,
+                     reality: RealityWatch | None = None) -> tuple[str, int | None]:
     """Every out-of-band fragment of the table for this user's connection, and the table
     revision it shows (for sockets that must notice changes themselves): the public part
     shared by every connection, then this seat's own. ``announced``: the push this render
@@ -862,9 +886,10 @@ def render_fragments(*, table_id: int, user, announced: dict[str, Any] | None = 
     access = table_access(table=snap.table, user=user, match=playing, seats=snap.seats)
     context = table_context(table=snap.table, match=match, user=user, access=access, snapshot=snap)
     _context, public_html = public_part(snap)
+    extra = reality_part(context=context, user=user, reality=reality)
     if public_html:
-        return public_html + render_to_string("tables/_private.html", context), snap.revision
-    return render_to_string("tables/_fragments.html", context), snap.revision
+        return public_html + render_to_string("tables/_private.html", context) + extra, snap.revision
+    return render_to_string("tables/_fragments.html", context) + extra, snap.revision
 
 
 _MATCH_SNAPSHOTS: dict[int, Snapshot] = {}
@@ -901,7 +926,7 @@ def match_snapshot_current(*, match_id: int) -> Snapshot | None:
 
 
 def match_fragments(*, match_id: int, user, access: Access | None,
-                    extra: dict[str, Any] | None = None) -> tuple[str, int | None]:
+                    extra: dict[str, Any] | None = None, reality: RealityWatch | None = None) -> tuple[str, int | None]:
     """Every fragment of a match with no table for one connection (a tournament's match
     page): the public part shared by every connection of the process, then the seat's own,
     exactly as at a table. ``access``: the caller's (a seat, or a spectator's None); ``extra``:
@@ -912,9 +937,10 @@ def match_fragments(*, match_id: int, user, access: Access | None,
         return "", None
     context = {**match_context(snapshot=snap, user=user, access=access), **(extra or {})}
     _context, public_html = public_part(snap)
+    box = reality_part(context=context, user=user, reality=reality)
     if public_html:
-        return public_html + render_to_string("tables/_private.html", context), snap.match.version
-    return render_to_string("tables/_fragments.html", context), snap.match.version
+        return public_html + render_to_string("tables/_private.html", context) + box, snap.match.version
+    return render_to_string("tables/_fragments.html", context) + box, snap.match.version
 
 
 def match_context(*, snapshot: Snapshot, user, access: Access | None) -> dict[str, Any]:

@@ -193,9 +193,15 @@ class TournamentMatchConsumer(TableConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         if self.access.seat is not None:
             await self._seat_back()
+        # the table's heartbeat with no lease to renew: the player's session (time limit, reality check)
+        self.heartbeat = asyncio.create_task(self._renew_lease(settings.WS_LEASE_RENEW_SECONDS))
+        await self._play_safe(draw=False)
         await self._render()
         if settings.TABLE_POLL_SECONDS > 0:
             self.poller = asyncio.create_task(self._poll(settings.TABLE_POLL_SECONDS))
+
+    async def _renew(self) -> None:
+        return  # a match with no table keeps no socket rows
 
     def _groups(self) -> tuple[str, str]:
         return self.group, tournament_user_group(self.user.pk)
@@ -207,7 +213,8 @@ class TournamentMatchConsumer(TableConsumer):
             match = match_get(match_id=tm.match_id)
         except NotFoundError:
             return CLOSE_UNKNOWN
-        if not is_staff_member(self.user):
+        self.staff = is_staff_member(self.user)
+        if not self.staff:
             try:
                 sanction_check_lobby(player=self.user)
             except DomainError:
@@ -234,7 +241,7 @@ class TournamentMatchConsumer(TableConsumer):
     @table_database_sync_to_async
     def _fragments(self, announced: dict[str, Any] | None = None) -> tuple[str, int | None]:
         return match_fragments(match_id=self.match_id, user=self.user, access=self.access,
-                               extra=self.extra)
+                               extra=self.extra, reality=self.reality)
 
     @table_database_sync_to_async
     def _act(self, action: dict[str, Any], version: int, seat: int | None) -> None:

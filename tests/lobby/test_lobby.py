@@ -206,10 +206,10 @@ def test_the_lobby_reads_a_fixed_number_of_queries(url, django_assert_max_num_qu
     client = client_for(mario)
     _offer(2)
     page(client, url)
-    with django_assert_max_num_queries(14):  # +1 the conto's state (regulation.md §1.5), +1 the session header (§4.1)
+    with django_assert_max_num_queries(15):  # +1 the conto's state (regulation.md §1.5), +1 the session header (§4.1), +1 the time limit (§2.5)
         small = page(client, url)
     _offer(6)
-    with django_assert_max_num_queries(14):  # +1 the conto's state (regulation.md §1.5), +1 the session header (§4.1)
+    with django_assert_max_num_queries(15):  # +1 the conto's state (regulation.md §1.5), +1 the session header (§4.1), +1 the time limit (§2.5)
         big = page(client, url)
     assert big.count("data-table=") == 8 > small.count("data-table=") == 2
 
