@@ -1,7 +1,9 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from apps.aml import api as aml_api
 from apps.audit import api as audit_api
+from apps.cashier import api as cashier_api
 from apps.chat import api as chat_api
 from apps.common.views import api_not_found
 from apps.conto import api_account as conto_api
@@ -50,6 +52,27 @@ urlpatterns = [
     path("me/nickname/", players_api.MeNicknameView.as_view(), name="api-me-nickname"),
     path("me/chat/", players_api.MeChatView.as_view(), name="api-me-chat"),
     path("me/wallet/", wallet_api.MeWalletView.as_view(), name="api-me-wallet"),
+    # the cashier (regulation.md §5)
+    path("me/instruments/", cashier_api.MeInstrumentsView.as_view(), name="api-me-instruments"),
+    path("me/deposits/", cashier_api.MeDepositsView.as_view(), name="api-me-deposits"),
+    path("me/withdrawals/", cashier_api.MeWithdrawalsView.as_view(), name="api-me-withdrawals"),
+    path("me/withdrawals/<int:withdrawal_id>/cancel/", cashier_api.MeWithdrawalCancelView.as_view(),
+         name="api-me-withdrawal-cancel"),
+    path("cashier/callback/<str:provider>/", cashier_api.CallbackView.as_view(), name="api-cashier-callback"),
+    path("withdrawals/", cashier_api.WithdrawalsView.as_view(), name="api-withdrawals"),
+    path("withdrawals/<int:withdrawal_id>/review/", cashier_api.WithdrawalReviewView.as_view(),
+         name="api-withdrawal-review"),
+    path("withdrawals/<int:withdrawal_id>/approve/", cashier_api.WithdrawalApproveView.as_view(),
+         name="api-withdrawal-approve"),
+    path("withdrawals/<int:withdrawal_id>/reject/", cashier_api.WithdrawalRejectView.as_view(),
+         name="api-withdrawal-reject"),
+    # anti-money-laundering (regulation.md §6)
+    path("aml/signals/", aml_api.SignalsView.as_view(), name="api-aml-signals"),
+    path("aml/cases/", aml_api.CasesView.as_view(), name="api-aml-cases"),
+    path("aml/cases/<int:case_id>/", aml_api.CaseView.as_view(), name="api-aml-case"),
+    path("aml/cases/<int:case_id>/review/", aml_api.CaseReviewView.as_view(), name="api-aml-case-review"),
+    path("aml/cases/<int:case_id>/close/", aml_api.CaseCloseView.as_view(), name="api-aml-case-close"),
+    path("aml/cases/<int:case_id>/notes/", aml_api.CaseNotesView.as_view(), name="api-aml-case-notes"),
     path("me/ledger/", wallet_api.MeLedgerView.as_view(), name="api-me-ledger"),
     path("me/credits/recharge/", players_api.MeRechargeView.as_view(), name="api-me-recharge"),
     path("players/", players_api.PlayerListView.as_view(), name="api-players"),

@@ -212,6 +212,26 @@ CONTO_API = [
     ("get", "/api/me/sessions/", None, PLAYER_ONLY),
     ("post", "/api/me/session/reality-check/", {"choice": "continue"}, PLAYER_ONLY),
     ("get", "/api/players/{target}/sessions/", None, row(LOGIN, DENIED, OK, DENIED, OK, OK)),
+    # the cashier (§5) and anti-money-laundering (§6)
+    ("get", "/api/me/instruments/", None, PLAYER_ONLY),
+    ("post", "/api/me/instruments/", {"kind": "nope"}, PLAYER_ONLY),
+    ("get", "/api/me/deposits/", None, PLAYER_ONLY),
+    ("post", "/api/me/deposits/", {"amount_cents": "x"}, PLAYER_ONLY),
+    ("get", "/api/me/withdrawals/", None, PLAYER_ONLY),
+    ("post", "/api/me/withdrawals/", {"amount_cents": "x"}, PLAYER_ONLY),
+    ("post", "/api/me/withdrawals/999999/cancel/", None, PLAYER_ONLY),
+    ("post", "/api/cashier/callback/test/", {"event_id": "x"}, ANYONE),
+    ("get", "/api/withdrawals/", None, FINANCE_COMPLIANCE),
+    ("post", "/api/withdrawals/999999/review/", None, FINANCE_ONLY),
+    ("post", "/api/withdrawals/999999/approve/", {"reason": "t"}, FINANCE_ONLY),
+    ("post", "/api/withdrawals/999999/reject/", {"reason": "t"}, FINANCE_ONLY),
+    ("get", "/api/aml/signals/", None, COMPLIANCE_ONLY),
+    ("get", "/api/aml/cases/", None, COMPLIANCE_ONLY),
+    ("post", "/api/aml/cases/", {"player": "x"}, COMPLIANCE_ONLY),
+    ("get", "/api/aml/cases/999999/", None, COMPLIANCE_ONLY),
+    ("post", "/api/aml/cases/999999/review/", None, COMPLIANCE_ONLY),
+    ("post", "/api/aml/cases/999999/close/", {"outcome": "x"}, COMPLIANCE_ONLY),
+    ("post", "/api/aml/cases/999999/notes/", {"text": "x"}, COMPLIANCE_ONLY),
 ]
 
 

@@ -233,6 +233,8 @@ def idempotent(handler: Callable[..., Response]) -> Callable[..., Response]:
             except (DomainError, exceptions.APIException) as exc:
                 body, status = error_body(exc)
                 response = Response(body, status=status)
+                for keep in getattr(exc, "survivors", ()):  # what a refusal records (its rollback undid it)
+                    keep()
             record.status_code = response.status_code
             record.response_body = JSONRenderer().render(response.data).decode()
             record.save(update_fields=["status_code", "response_body"])

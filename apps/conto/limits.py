@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from apps.adm.services import adm_enqueue
 from apps.common.errors import Conflict, NotFoundError, ValidationFailed
-from apps.wallet.models import BONUS, CASH, Entry
+from apps.wallet.models import BONUS, CASH, Deposit, Entry
 
 from .models import Conto, Limit, LimitChange
 from .timeuse import time_used_minutes
@@ -86,9 +86,10 @@ def spend_used(*, player_id: int, since: dt.datetime, until: dt.datetime | None 
 
 
 def deposits_used(*, player_id: int, since: dt.datetime) -> int:
-    """§2.3: deposits pending or confirmed created in the period. The cashier (regulation.md
-    §5) is not built yet: no deposit exists, so nothing counts."""
-    return 0
+    """§2.3: deposits pending or confirmed created in the period; finance adjustments count nowhere."""
+    return Deposit.objects.filter(player_id=player_id, created__gte=since,
+                                  status__in=(Deposit.PENDING, Deposit.CONFIRMED)).aggregate(
+        total=Coalesce(Sum("amount"), 0))["total"]
 
 
 def limit_in_force(limit: Limit, *, now: dt.datetime) -> tuple[int, int | None, dt.datetime | None]:

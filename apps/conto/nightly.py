@@ -21,6 +21,7 @@ from . import states as S
 from .calendar import add_months
 from .models import Conto
 from .services import conto_state_set
+from .signals import nightly_steps
 
 
 def documents_expired_record(*, now: dt.datetime | None = None) -> int:
@@ -121,7 +122,10 @@ def dormancy_record(*, now: dt.datetime | None = None) -> int:
 
 def conto_nightly(*, now: dt.datetime | None = None) -> dict[str, int]:
     now = now or timezone.now()
-    return {"documents_expired": documents_expired_record(now=now),
-            "documents_expiring": documents_expiring_notice(now=now),
-            "legacy_mode_ended": legacy_mode_end_record(now=now),
-            "dormant": dormancy_record(now=now)}
+    counts = {"documents_expired": documents_expired_record(now=now),
+              "documents_expiring": documents_expiring_notice(now=now),
+              "legacy_mode_ended": legacy_mode_end_record(now=now),
+              "dormant": dormancy_record(now=now)}
+    for _receiver, extra in nightly_steps.send(sender=Conto, now=now):
+        counts.update(extra or {})
+    return counts

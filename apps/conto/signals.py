@@ -13,3 +13,7 @@ conto_left_open = Signal()
 #: above answer a sentence when the player is seated at a table or registered in an unfinished
 #: tournament (§1.8's ``account_busy``), else None
 conto_busy = Signal()
+
+#: ``nightly_steps(now)``, sent (synchronously) by the nightly job (regulation.md §11.1): the
+#: floors above run their own steps (the AML scan) and answer their counts as a dict
+nightly_steps = Signal()

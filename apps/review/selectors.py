@@ -20,8 +20,8 @@ from apps.compliance.selectors import LOBBY_BLOCKING, sanction_active_kinds
 from apps.matches.models import Match, MatchSeat
 from apps.matches.selectors import match_log, match_replay
 from apps.tournaments.models import Registration, Tournament, TournamentMatch
-from apps.wallet.models import BONUS, CASH, CREDITS, Entry
-from apps.wallet.selectors import wallet_balances_many
+from apps.wallet.models import BONUS, CASH, CREDITS
+from apps.wallet.selectors import stake_flows, wallet_balances_many
 
 #: the public facts kept from a spectator's view: the hand and the phase, never cards
 HAND_KEYS = ("hand_number", "hand_no", "turn_no")
@@ -236,43 +236,16 @@ def chip_flows(*, since: datetime | None = None, min_matches: int = 2, limit: in
     winner's gain comes from the losers in proportion to their losses, summed per pair.
     ``back`` is what flowed the other way; a one-way flow repeated is the signal."""
     since = since or timezone.now() - timedelta(days=90)
-    nets: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    currency_of: dict[int, str] = {}
-    rows = (Entry.objects.filter(transaction__reference__startswith="match:", player__isnull=False,
-                                 kind__in=("stake", "stake_return", "winnings"), created__gte=since)
-            .values_list("transaction__reference", "player_id", "currency", "amount"))
-    for reference, player_id, currency, amount in rows:
-        try:
-            match_id = int(reference.split(":")[1])
-        except (IndexError, ValueError):
-            continue
-        nets[match_id][player_id] += amount
-        currency_of[match_id] = currency
-    flows: dict[tuple[int, int, str], list[int]] = defaultdict(lambda: [0])
-    for match_id, net in nets.items():
-        gains = {p: v for p, v in net.items() if v > 0}
-        total_loss = -sum(v for v in net.values() if v < 0)
-        if not gains or not total_loss:
-            continue
-        for loser, value in net.items():
-            if value >= 0:
-                continue
-            for winner, gain in gains.items():
-                share = -value * gain // total_loss  # the bank's cut is nobody's gain
-                if share:
-                    key = (loser, winner, currency_of[match_id])
-                    flows[key][0] += share
-                    flows[key].append(match_id)
+    flows = stake_flows(since=since)
     names = _nickname_map({p for key in flows for p in key[:2]})
     out = []
-    for (loser, winner, currency), data in flows.items():
-        matches = sorted(set(data[1:]), reverse=True)
+    for (loser, winner, currency), (amount, matches) in flows.items():
         if len(matches) < min_matches:
             continue
-        back = flows.get((winner, loser, currency), [0])[0]
+        back = flows.get((winner, loser, currency), (0, []))[0]
         out.append(Flow(payer=names.get(loser, f"#{loser}"), payee=names.get(winner, f"#{winner}"),
-                        payer_id=loser, payee_id=winner, currency=currency, amount=data[0], back=back,
-                        matches=matches))
+                        payer_id=loser, payee_id=winner, currency=currency, amount=amount, back=back,
+                        matches=sorted(matches, reverse=True)))
     return sorted(out, key=lambda f: -(f.amount - f.back))[:limit]
 
 

@@ -25,7 +25,8 @@ class MeWalletView(APIView):
 
     @extend_schema(responses=inline_serializer("Wallet", {
         "cash_cents": serializers.IntegerField(), "bonus_cents": serializers.IntegerField(),
-        "credits": serializers.IntegerField(), "frozen": serializers.BooleanField()}))
+        "credits": serializers.IntegerField(), "frozen": serializers.BooleanField(),
+        "withdrawals_pending_cents": serializers.IntegerField()}))
     def get(self, request):
         return Response(selectors.wallet_get(player=request.user))
 

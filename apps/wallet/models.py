@@ -166,3 +166,110 @@ class Freeze(models.Model):
 
     def __str__(self) -> str:
         return f"freeze of {self.player_id} ({self.reference})"
+
+
+# -- the cashier's records (regulation.md §5): money in and out of the platform ---------------
+# They live beside the ledger because the ledger's own check (``ledger_check``, §5.5 rules 7
+# and 9) reads them; the checks, the provider and the pages are apps/cashier's.
+
+
+class Instrument(models.Model):
+    """A card, bank account or e-wallet in the holder's name (§5.2). Only a masked form and a
+    hash of the identifier are kept; the hash is unique, so one instrument belongs to one conto."""
+
+    CARD, BANK_ACCOUNT, EWALLET = "card", "bank_account", "ewallet"
+    KINDS = (CARD, BANK_ACCOUNT, EWALLET)
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="instruments")
+    kind = models.CharField(max_length=16, choices=[(k, k) for k in KINDS])
+    holder_name = models.CharField(max_length=200)
+    masked = models.CharField(max_length=64)
+    fingerprint = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("payment instrument")
+        verbose_name_plural = _("payment instruments")
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.masked}"
+
+
+class Deposit(models.Model):
+    """A deposit (§5.3): ``pending`` until the provider confirms or declines it; a confirmed
+    one has exactly one ``deposit`` transaction of its amount (``ledger_check`` rule 9)."""
+
+    PENDING, CONFIRMED, DECLINED = "pending", "confirmed", "declined"
+    STATUSES = (PENDING, CONFIRMED, DECLINED)
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="deposits")
+    instrument = models.ForeignKey(Instrument, on_delete=models.PROTECT, related_name="deposits")
+    amount = models.BigIntegerField()
+    status = models.CharField(max_length=12, choices=[(s, s) for s in STATUSES], default=PENDING)
+    provider = models.CharField(max_length=40)
+    provider_ref = models.CharField(max_length=100, blank=True)
+    redirect_url = models.CharField(max_length=300, blank=True)
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    declined_at = models.DateTimeField(null=True, blank=True)
+    transaction = models.ForeignKey(Transaction, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        verbose_name = _("deposit")
+        verbose_name_plural = _("deposits")
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["player", "created"])]
+
+    def __str__(self) -> str:
+        return f"deposit {self.pk} of {self.player_id}: {self.amount} {self.status}"
+
+
+class Withdrawal(models.Model):
+    """A withdrawal (§5.4): the amount sits in ``escrow:withdrawal:{id}`` from the request until
+    it is paid (to house:cashier) or goes back (rejected, cancelled)."""
+
+    REQUESTED, IN_REVIEW, APPROVED, PAID = "requested", "in_review", "approved", "paid"
+    REJECTED, CANCELLED = "rejected", "cancelled"
+    STATUSES = (REQUESTED, IN_REVIEW, APPROVED, PAID, REJECTED, CANCELLED)
+    HELD = (REQUESTED, IN_REVIEW, APPROVED)
+
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="withdrawals")
+    instrument = models.ForeignKey(Instrument, on_delete=models.PROTECT, related_name="withdrawals")
+    amount = models.BigIntegerField()
+    status = models.CharField(max_length=12, choices=[(s, s) for s in STATUSES], default=REQUESTED)
+    reason = models.CharField(max_length=200, blank=True)
+    provider_ref = models.CharField(max_length=100, blank=True)
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+    updated = models.DateTimeField(default=timezone.now)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+
+    class Meta:
+        verbose_name = _("withdrawal")
+        verbose_name_plural = _("withdrawals")
+        ordering = ["id"]
+        indexes = [models.Index(fields=["status", "id"])]
+
+    def __str__(self) -> str:
+        return f"withdrawal {self.pk} of {self.player_id}: {self.amount} {self.status}"
+
+    @property
+    def escrow(self) -> str:
+        return f"escrow:withdrawal:{self.pk}"
+
+
+class ProviderEvent(AppendOnlyModel):
+    """A provider callback handled once (§5.1): a replay of its ``event_id`` changes nothing."""
+
+    provider = models.CharField(max_length=40)
+    event_id = models.CharField(max_length=100)
+    deposit = models.ForeignKey(Deposit, null=True, blank=True, on_delete=models.PROTECT, related_name="events")
+    status = models.CharField(max_length=12)
+    received = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("provider event")
+        verbose_name_plural = _("provider events")
+        constraints = [models.UniqueConstraint(fields=["provider", "event_id"], name="provider_event_once")]

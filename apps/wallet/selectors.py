@@ -7,7 +7,7 @@ from collections import defaultdict
 from django.db.models import BooleanField, Case, F, OuterRef, Q, QuerySet, Subquery, Sum, Value, When
 from django.db.models.functions import Coalesce
 
-from .models import BONUS, CASH, CREDITS, Account, Entry, Freeze
+from .models import BONUS, CASH, CREDITS, Account, Deposit, Entry, Freeze, Withdrawal
 
 AUTHORITY_FROZEN = "house:authority_frozen"
 
@@ -40,7 +40,14 @@ def frozen_cents_many(*, player_ids: list[int]) -> dict[int, int]:
 def wallet_get(*, player) -> dict:
     b = wallet_balances_many(player_ids=[player.pk])[player.pk]
     frozen, _ = freeze_state(player_id=player.pk)
-    return {"cash_cents": b[CASH], "bonus_cents": b[BONUS], "credits": b[CREDITS], "frozen": frozen}
+    return {"cash_cents": b[CASH], "bonus_cents": b[BONUS], "credits": b[CREDITS], "frozen": frozen,
+            "withdrawals_pending_cents": withdrawals_pending_cents(player_id=player.pk)}
+
+
+def withdrawals_pending_cents(*, player_id: int) -> int:
+    """What the player's withdrawals hold in escrow (regulation.md §5.4)."""
+    return Withdrawal.objects.filter(player_id=player_id, status__in=Withdrawal.HELD).aggregate(
+        t=Coalesce(Sum("amount"), 0))["t"]
 
 
 #: the authority's own moves of a share: the player's ledger shows them on their accounts
@@ -109,4 +116,77 @@ def ledger_check() -> str | None:
         if not reported:
             return (f"rule 6: player {share['player_id']} has {share['total']} in house:authority_frozen"
                     " without an active authority report")
+    return _cashier_check()
+
+
+def _cashier_check() -> str | None:
+    """regulation.md §5.5: (7) each withdrawal's escrow holds its amount while it waits and
+    nothing once final; (8) house:erario is not negative; (9) each confirmed deposit has exactly
+    one ``deposit`` transaction of its amount, the others none."""
+    escrows = dict(Account.objects.filter(code__startswith="escrow:withdrawal:", currency=CASH)
+                   .values_list("code", "balance"))
+    for withdrawal in Withdrawal.objects.only("pk", "amount", "status").order_by("pk").iterator():
+        held = escrows.get(withdrawal.escrow, 0)
+        expected = withdrawal.amount if withdrawal.status in Withdrawal.HELD else 0
+        if held != expected:
+            return (f"rule 7: withdrawal {withdrawal.pk} ({withdrawal.status}) has {held} in escrow,"
+                    f" not {expected}")
+    erario = Account.objects.filter(code="house:erario", balance__lt=0).first()
+    if erario is not None:
+        return f"rule 8: house:erario is {erario.balance}"
+    paid = {}
+    for reference, amount in (Entry.objects.filter(transaction__kind="deposit", amount__gt=0)
+                              .values_list("transaction__reference", "amount")):
+        paid.setdefault(reference, []).append(amount)
+    for deposit in Deposit.objects.only("pk", "amount", "status").order_by("pk").iterator():
+        found = paid.pop(f"deposit:{deposit.pk}", [])
+        expected = [deposit.amount] if deposit.status == Deposit.CONFIRMED else []
+        if found != expected:
+            return f"rule 9: deposit {deposit.pk} ({deposit.status}) has deposit transactions {found}, not {expected}"
+    if paid:
+        reference = sorted(paid)[0]
+        return f"rule 9: the deposit transaction {reference} has no deposit"
     return None
+
+
+def stake_matches(*, since) -> tuple[dict[int, dict[int, int]], dict[int, str]]:
+    """Per stake match (``match:{id}`` transactions since ``since``): each player's net result
+    (stake, stake returned, winnings); and each match's currency."""
+    nets: dict[int, dict[int, int]] = {}
+    rows = (Entry.objects.filter(transaction__reference__startswith="match:", player__isnull=False,
+                                 kind__in=("stake", "stake_return", "winnings"), created__gte=since)
+            .values_list("transaction__reference", "player_id", "currency", "amount"))
+    currencies: dict[int, str] = {}
+    for reference, player_id, currency, amount in rows:
+        try:
+            match_id = int(reference.split(":")[1])
+        except (IndexError, ValueError):
+            continue
+        net = nets.setdefault(match_id, {})
+        net[player_id] = net.get(player_id, 0) + amount
+        currencies[match_id] = currency
+    return nets, currencies
+
+
+def stake_flows(*, since) -> dict[tuple[int, int, str], tuple[int, list[int]]]:
+    """Money or credits moving from one player to another across stake matches (platform.md
+    §7.5's chip flow, regulation.md §6.1's ``repeated_losses``): in each match a winner's gain
+    comes from the losers in proportion to their losses; per (loser, winner, currency) the
+    amount and the matches. The bank's cut is nobody's gain."""
+    nets, currency_of = stake_matches(since=since)
+    flows: dict[tuple[int, int, str], tuple[int, list[int]]] = {}
+    for match_id, net in nets.items():
+        gains = {p: v for p, v in net.items() if v > 0}
+        total_loss = -sum(v for v in net.values() if v < 0)
+        if not gains or not total_loss:
+            continue
+        for loser, value in net.items():
+            if value >= 0:
+                continue
+            for winner, gain in gains.items():
+                share = -value * gain // total_loss
+                if share:
+                    key = (loser, winner, currency_of[match_id])
+                    amount, matches = flows.get(key, (0, []))
+                    flows[key] = (amount + share, [*matches, match_id])
+    return flows

@@ -40,9 +40,11 @@ from .models import (
     Account,
     Adjustment,
     CreditRecharge,
+    Deposit,
     Entry,
     Freeze,
     Transaction,
+    Withdrawal,
 )
 from .selectors import freeze_state
 
@@ -993,3 +995,40 @@ def dormant_transfer(*, player_id: int) -> Transaction | None:
         return wallet_debit(player=player_id, currency=CASH, amount=amount, kind="dormant_transfer",
                             reference=f"dormant:{player_id}", destination="house:erario",
                             idempotency_key=f"dormant:player:{player_id}")
+
+
+# -- the cashier (regulation.md §5.5): money in and out, each step one keyed transaction --------
+
+
+def deposit_credit(*, deposit: Deposit) -> Transaction:
+    """A confirmed deposit: house:cashier → the player's cash (kind ``deposit``, key
+    ``deposit:{id}``). Twice is once."""
+    return wallet_credit(player=deposit.player_id, currency=CASH, amount=deposit.amount, kind="deposit",
+                         reference=f"deposit:{deposit.pk}", source="house:cashier",
+                         idempotency_key=f"deposit:{deposit.pk}")
+
+
+def withdrawal_escrow(*, withdrawal: Withdrawal) -> Transaction:
+    """The request: the player's cash → ``escrow:withdrawal:{id}``, so it cannot be spent twice;
+    402 ``insufficient_funds`` (the caller's ``not_withdrawable``) when the cash is not there."""
+    return wallet_debit(player=withdrawal.player_id, currency=CASH, amount=withdrawal.amount,
+                        kind="withdrawal_request", reference=f"withdrawal:{withdrawal.pk}",
+                        destination=withdrawal.escrow, idempotency_key=f"withdrawal:{withdrawal.pk}:request")
+
+
+def withdrawal_return(*, withdrawal: Withdrawal) -> Transaction:
+    """Rejected or cancelled: the escrow back to the player's cash (``withdrawal_return``)."""
+    txn = wallet_credit(player=withdrawal.player_id, currency=CASH, amount=withdrawal.amount,
+                        kind="withdrawal_return", reference=f"withdrawal:{withdrawal.pk}", source=withdrawal.escrow,
+                        idempotency_key=f"withdrawal:{withdrawal.pk}:return")
+    escrow_close(code=withdrawal.escrow)
+    return txn
+
+
+def withdrawal_pay(*, withdrawal: Withdrawal) -> Transaction:
+    """Paid by the provider: the escrow → house:cashier (``withdrawal_paid``)."""
+    txn = wallet_transfer(source=withdrawal.escrow, destination="house:cashier", currency=CASH,
+                          amount=withdrawal.amount, kind="withdrawal_paid", reference=f"withdrawal:{withdrawal.pk}",
+                          idempotency_key=f"withdrawal:{withdrawal.pk}:paid")
+    escrow_close(code=withdrawal.escrow)
+    return txn

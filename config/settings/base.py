@@ -62,6 +62,8 @@ INSTALLED_APPS = [
     "apps.wallet",
     "apps.compliance",
     "apps.conto",
+    "apps.aml",
+    "apps.cashier",
     "apps.games",
     "apps.matches",
     "apps.tables",
@@ -308,6 +310,12 @@ SPECTACULAR_SETTINGS = {
         "`/api/kyc/{player_id}/approve/`, `/api/kyc/{player_id}/resubmit/`, `/api/kyc/{player_id}/reject/`, "
         "`/api/kyc/documents/{id}/`; staff: `/api/players/{id}/account/`, `/api/players/{id}/self-exclusions/`, "
         "`/api/players/{id}/notes/`, `/api/players/{id}/sessions/`, `/api/audit/`.\n"
+        "- **Cashier** (regulation.md §5): `/api/me/instruments/`, `/api/me/deposits/`, `/api/me/withdrawals/`, "
+        "`/api/me/withdrawals/{id}/cancel/` (players); `/api/cashier/callback/{provider}/` (the provider, signed); "
+        "`/api/withdrawals/`, `/api/withdrawals/{id}/review/`, `/api/withdrawals/{id}/approve/`, "
+        "`/api/withdrawals/{id}/reject/` (finance).\n"
+        "- **Anti-money-laundering** (§6): `/api/aml/signals/`, `/api/aml/cases/`, `/api/aml/cases/{id}/`, "
+        "`/api/aml/cases/{id}/review/`, `/api/aml/cases/{id}/close/`, `/api/aml/cases/{id}/notes/`.\n"
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,

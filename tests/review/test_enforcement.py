@@ -88,7 +88,7 @@ def test_a_suspension_freezes_and_its_lift_restores(api, compliance, player, fin
     assert api(player).get("/api/me/wallet/").json()["frozen"] is True
     sanction_lift(actor=compliance, sanction_id=suspension.pk, reason="cleared")
     assert api(player).get("/api/me/wallet/").json() == {"cash_cents": 800, "bonus_cents": 0, "credits": 300,
-                                                         "frozen": False}
+                                                         "frozen": False, "withdrawals_pending_cents": 0}
     table = table_create(user=player, data={"game": "briscola"})
     assert table.pk
 

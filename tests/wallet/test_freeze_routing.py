@@ -73,7 +73,8 @@ def test_a_suspension_refuses_every_spend_path_but_diverts_nothing(player):
         assert refused.value.code == "account_frozen"
     assert services.stakes_collect(match_id=999, currency="cash", stakes={player.pk: 100}) == [player.pk]
     deposit(player, 50)  # arriving money stays the player's (frozen), only a report diverts it
-    assert wallet_get(player=player) == {"cash_cents": 1050, "bonus_cents": 200, "credits": 300, "frozen": True}
+    assert wallet_get(player=player) == {"cash_cents": 1050, "bonus_cents": 200, "credits": 300, "frozen": True,
+                                          "withdrawals_pending_cents": 0}
     assert ledger_check() is None
 
 

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def test_wallet_and_ledger_of_a_new_player(api, player):
     client = api(player)
     assert client.get("/api/me/wallet/").json() == {"cash_cents": 0, "bonus_cents": 0, "credits": 300,
-                                                    "frozen": False}
+                                                    "frozen": False, "withdrawals_pending_cents": 0}
     page = client.get("/api/me/ledger/").json()
     assert page["count"] == 1 and page["next"] is None and page["previous"] is None
     row = page["results"][0]
