@@ -14,6 +14,7 @@ urlpatterns = [
     path("lobby/", include("apps.lobby.urls")),
     path("games/<str:game>/rules/", rules, name="game_rules"),
     path("responsible-gaming/", responsible_gaming, name="responsible_gaming"),
+    path("accounts/cashier/", include("apps.cashier.urls")),
     path("accounts/", include("apps.conto.urls")),
     path("accounts/", include("apps.players.urls")),
     path("tables/", include("apps.tables.urls")),

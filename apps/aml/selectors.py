@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from apps.common.templatetags.money import format_euro
+
 from .models import AmlCase, AmlSignal
 
 
@@ -32,3 +37,16 @@ def case_as_dict(case: AmlCase) -> dict[str, Any]:
         "history": [{"status": e.status, "by": e.by_id, "reason": e.reason, "at": e.at.isoformat()}
                     for e in case.history.all()],
     }
+
+
+def signal_details_words(signal: AmlSignal) -> str:
+    """A signal's details as staff read them: amounts in euro, instants in Rome time."""
+    parts = []
+    for key, value in (signal.details or {}).items():
+        if key.endswith("_cents") and isinstance(value, int):
+            parts.append(f"{key[:-6].replace('_', ' ')} {format_euro(value)}")
+        elif isinstance(value, str) and (moment := parse_datetime(value)) is not None:
+            parts.append(f"{key} {timezone.localtime(moment):%d/%m/%Y %H:%M}")
+        else:
+            parts.append(f"{key.replace('_', ' ')} {value}")
+    return " · ".join(parts)

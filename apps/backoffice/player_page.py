@@ -19,8 +19,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from apps.aml.models import AmlCase, AmlSignal
 from apps.audit.models import AuditLog
 from apps.audit.services import audit_record
+from apps.cashier.selectors import deposits_as_dicts, withdrawal_queue, withdrawal_staff_dict
 from apps.chat.models import ChatMessage, ChatReport
 from apps.common.errors import DomainError
 from apps.common.net import request_ip
@@ -40,6 +42,7 @@ from apps.players.access_log import access_log_for
 from apps.players.selectors import player_get
 from apps.review.selectors import frequent_pairs, shared_ip_signals
 from apps.tournaments.models import Registration
+from apps.wallet.models import Deposit, Instrument
 from apps.wallet.selectors import player_ledger, wallet_get
 
 from .views import _context
@@ -92,7 +95,10 @@ def _tab_data(tab: str, user: Any, request: HttpRequest) -> dict[str, Any]:
         page = Paginator(player_ledger(player=user), 50).get_page(request.GET.get("page"))
         return {"wallet": wallet_get(player=user), "page": page}
     if tab == "cashier":
-        return {}
+        return {"instruments": Instrument.objects.filter(player=user),
+                "deposits": deposits_as_dicts(list(Deposit.objects.filter(player=user).order_by("-id")[:100])),
+                "withdrawals": [withdrawal_staff_dict(w) for w in withdrawal_queue(player_id=user.pk).order_by("-id")[:100]],
+                "wallet": wallet_get(player=user)}
     if tab == "sessions":
         games = [session_row(s) for s in GameSession.objects.filter(user=user).order_by("-started_at")[:100]]
         return {"access": access_log_for(user_id=user.pk), "game_sessions": games}
@@ -108,7 +114,9 @@ def _tab_data(tab: str, user: Any, request: HttpRequest) -> dict[str, Any]:
     if tab == "signals":
         name = user.profile.nickname if hasattr(user, "profile") else None
         return {"shared": [s for s in shared_ip_signals() if name in s.players],
-                "pairs": [p for p in frequent_pairs() if user.pk in p.player_ids]}
+                "pairs": [p for p in frequent_pairs() if user.pk in p.player_ids],
+                "aml_signals": AmlSignal.objects.filter(player=user).select_related("counterparty")[:100],
+                "aml_cases": AmlCase.objects.filter(player=user)[:50]}
     if tab == "notes":
         return {"notes": player_notes(player_id=user.pk)[:200]}
     if tab == "audit":

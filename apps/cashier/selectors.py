@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from apps.adm.models import AdmMessage
 from apps.wallet.models import Deposit, Withdrawal
@@ -20,7 +21,7 @@ def movement_codes(references: list[str]) -> dict[str, str]:
 
 
 def _iso(moment) -> str | None:
-    return moment.isoformat() if moment else None
+    return timezone.localtime(moment).isoformat() if moment else None
 
 
 def deposit_as_dict(deposit: Deposit, *, codes: dict[str, str] | None = None) -> dict[str, Any]:

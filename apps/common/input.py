@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.utils import translation
@@ -124,3 +125,18 @@ def json_loads_checked(text: str, *, depth: int = MAX_JSON_DEPTH) -> Any:
                        else _("The JSON is not well formed.")) from None
     _walk(data, "")
     return data
+
+
+def euros_to_cents(raw: Any) -> Any:
+    """A page's euro amount ("12,50", "12.5", "1.000,00" is not one) as whole cents; None when
+    empty; the text itself when it is not an amount, so the service's check names the field."""
+    text = (raw or "").strip().replace(",", ".") if isinstance(raw, str) else ""
+    if not text:
+        return None
+    try:
+        euros = Decimal(text)
+    except InvalidOperation:
+        return raw
+    if not euros.is_finite() or euros < 0 or euros != euros.quantize(Decimal("0.01")) or euros > 10**9:
+        return raw
+    return int(euros * 100)

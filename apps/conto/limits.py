@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from apps.adm.services import adm_enqueue
 from apps.common.errors import Conflict, NotFoundError, ValidationFailed
+from apps.common.templatetags.money import format_euro
 from apps.wallet.models import BONUS, CASH, Deposit, Entry
 
 from .models import Conto, Limit, LimitChange
@@ -181,7 +182,7 @@ def spend_check(*, conto: Conto, amount: int, now: dt.datetime | None = None) ->
             _start, end = period_bounds(key, now)
             raise _limit_error("spend_limit_exceeded",
                                _("This would pass your spending limit (%(key)s): %(remaining)s left of %(value)s.")
-                               % {"key": key, "remaining": _euro(max(0, value - used)), "value": _euro(value)},
+                               % {"key": key, "remaining": format_euro(max(0, value - used)), "value": format_euro(value)},
                                key=key, value=value, used=used, end=end, needed_cents=amount)
 
 
@@ -199,12 +200,8 @@ def deposit_check(*, conto: Conto, amount: int, now: dt.datetime | None = None) 
             _start, end = period_bounds(key, now)
             raise _limit_error("deposit_limit_exceeded",
                                _("This deposit would pass your deposit limit (%(key)s): %(remaining)s left.")
-                               % {"key": key, "remaining": _euro(max(0, value - used))},
+                               % {"key": key, "remaining": format_euro(max(0, value - used))},
                                key=key, value=value, used=used, end=end)
-
-
-def _euro(cents: int) -> str:
-    return f"€{cents // 100:,}.{cents % 100:02d}".replace(",", ".")
 
 
 # -- writing -------------------------------------------------------------------------------------

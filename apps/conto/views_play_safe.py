@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from apps.common.errors import DomainError
+from apps.common.input import euros_to_cents
 from apps.common.roles import is_staff_member
 
 from .exclusions import exclusions_of, self_exclusion_request
@@ -23,17 +24,6 @@ from .services import conto_ensure
 from .sessions import reality_check_answer, session_row
 
 MONEY_KEYS = [k for k in KEYS if k != "time_day"]
-
-
-def _euros_to_cents(raw: str):
-    text = (raw or "").strip().replace(",", ".")
-    if not text:
-        return None
-    try:
-        euros = float(text)
-    except ValueError:
-        return raw
-    return round(euros * 100) if euros >= 0 else raw
 
 
 @login_required
@@ -51,7 +41,7 @@ def limits(request):
             if key == "time_day":
                 values[key] = int(raw) if raw.isdigit() else raw
             else:
-                values[key] = _euros_to_cents(raw)
+                values[key] = euros_to_cents(raw)
         current = limits_view(conto=conto)
         values = {k: v for k, v in values.items() if v != current[k]["value"] or current[k]["pending"]}
         try:

@@ -25,4 +25,8 @@ def backoffice_links(context) -> list[tuple[str, str]]:
         links.append((reverse("backoffice:ledger"), _("Ledger")))
     if has_role(user, FINANCE):
         links.append((reverse("backoffice:exports"), _("Exports")))
+    if has_role(user, FINANCE, COMPLIANCE):
+        links.append((reverse("backoffice:withdrawals"), _("Withdrawals")))
+    if has_role(user, COMPLIANCE):
+        links.append((reverse("backoffice:aml"), _("Anti-money-laundering")))
     return links

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
+from apps.cashier.demo import demo_cards
 from apps.players.demo import demo_accounts
 from apps.review.demo import demo_compliance
 from apps.tables.demo import demo_tables
 from apps.tournaments.demo import demo_tournaments
 
-STEPS = [demo_accounts, demo_tables, demo_tournaments, demo_compliance]
+STEPS = [demo_accounts, demo_cards, demo_tables, demo_tournaments, demo_compliance]
 
 
 class Command(BaseCommand):
