@@ -3,6 +3,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from apps.aml import api as aml_api
 from apps.audit import api as audit_api
+from apps.backoffice import adm_api
 from apps.cashier import api as cashier_api
 from apps.chat import api as chat_api
 from apps.common.views import api_not_found
@@ -66,6 +67,10 @@ urlpatterns = [
          name="api-withdrawal-approve"),
     path("withdrawals/<int:withdrawal_id>/reject/", cashier_api.WithdrawalRejectView.as_view(),
          name="api-withdrawal-reject"),
+    # the ADM adapter's back office (regulation.md §7.5)
+    path("adm/summary/", adm_api.AdmSummaryView.as_view(), name="api-adm-summary"),
+    path("adm/messages/", adm_api.AdmMessagesView.as_view(), name="api-adm-messages"),
+    path("adm/reconciliation/", adm_api.AdmReconciliationView.as_view(), name="api-adm-reconciliation"),
     # anti-money-laundering (regulation.md §6)
     path("aml/signals/", aml_api.SignalsView.as_view(), name="api-aml-signals"),
     path("aml/cases/", aml_api.CasesView.as_view(), name="api-aml-cases"),

@@ -1,9 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from apps.conto.views_play_safe import responsible_gaming
 from apps.games.views import rules
-from apps.lobby.views import lobby
+from apps.lobby.views import lobby, responsible_gaming
 from apps.rankings.views import leaderboard_page
 
 from .api_urls import api_fallback

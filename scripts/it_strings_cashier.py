@@ -199,3 +199,52 @@ IT.update({
     "No withdrawal yet.": "Ancora nessun prelievo.",
     "No deposit yet.": "Ancora nessun deposito.",
 })
+
+IT.update({
+    "ADM reconciliation": "Riconciliazione ADM",
+    "At a money table the stake is a multiple of €0,50 from €0,50 to €100,00.":
+        "A un tavolo con denaro la posta è un multiplo di €0,50 da €0,50 a €100,00.",
+    "A player could pay up to %(most)s into one match; the cash regime allows at most %(cap)s.":
+        "Un giocatore potrebbe versare fino a %(most)s in una partita; il regime cash consente al massimo %(cap)s.",
+    "Type": "Tipo",
+    "Messages created on %(d)s": "Messaggi creati il %(d)s",
+    "sent": "inviati",
+    "accepted": "accettati",
+    "pending": "in attesa",
+    "By type": "Per tipo",
+    "type": "tipo",
+    "created": "creato",
+    "attempts": "tentativi",
+    "rejection": "rifiuto",
+    "No message that day.": "Nessun messaggio quel giorno.",
+    "%(n)s money movement older than 24 hours is not covered by a message ADM accepted.": (
+        "%(n)s movimento di denaro più vecchio di 24 ore non è coperto da un messaggio accettato da ADM.",
+        "%(n)s movimenti di denaro più vecchi di 24 ore non sono coperti da un messaggio accettato da ADM."),
+    "message": "messaggio",
+    "Every movement is covered.": "Ogni movimento è coperto.",
+    "What goes back to the players": "Quanto torna ai giocatori",
+    "Tournaments: at least %(p)s%% of every entry goes to the prize pool; the rest is the organiser's fee, shown with the entry cost.":
+        "Tornei: almeno il %(p)s%% di ogni iscrizione va al montepremi; il resto è la commissione dell'organizzatore, indicata con il costo di partecipazione.",
+    "Money tables: the players share the pot; the bank's share is taken from the pot of each match, never from your balance.":
+        "Tavoli con denaro: i giocatori si dividono il piatto; la quota del banco è presa dal piatto di ogni partita, mai dal tuo saldo.",
+    "To the players": "Ai giocatori",
+    "To the bank": "Al banco",
+    "At a money table nobody can pay more than %(m)s into one match, re-entries included. Play-money credits are not money.":
+        "A un tavolo con denaro nessuno può versare più di %(m)s in una partita, rientri compresi. I crediti di gioco non sono denaro.",
+})
+
+IT.update({
+    "Prize %(prize)s (pot %(pot)s, the bank keeps %(pct)s%%: %(bank)s).":
+        "Premio %(prize)s (piatto %(pot)s, al banco il %(pct)s%%: %(bank)s).",
+    "Prize %(prize)s credit (pot %(pot)s, the bank keeps %(pct)s%%: %(bank)s).": (
+        "Premio %(prize)s credito (piatto %(pot)s, al banco il %(pct)s%%: %(bank)s).",
+        "Premio %(prize)s crediti (piatto %(pot)s, al banco il %(pct)s%%: %(bank)s)."),
+    "Bank (its share of cash pots) by day": "Banco (la sua quota dei piatti in contanti) per giorno",
+    "Bank (its share of credits pots) by day": "Banco (la sua quota dei piatti in crediti) per giorno",
+})
+
+IT.update({
+    "ADM message\x04pending": "in attesa",
+    "ADM message\x04accepted": "accettato",
+    "ADM message\x04rejected": "rifiutato",
+})

@@ -11,11 +11,11 @@ IT = {
     "A non-negative whole number of cents.": "Un numero intero di centesimi, non negativo.",
     "The entry cost must be a multiple of €0.50 (50 cents).":
         "Il costo di partecipazione deve essere un multiplo di €0,50 (50 centesimi).",
-    "The entry cost may be at most €100 (10000 cents).":
-        "Il costo di partecipazione può essere al massimo €100 (10000 centesimi).",
+    "The entry cost may be at most €%(max)s (%(cents)s cents).":
+        "Il costo di partecipazione può essere al massimo €%(max)s (%(cents)s centesimi).",
     "A freeroll has no fee.": "Un freeroll non ha commissione.",
-    "The fee may be at most 20 per cent of the entry cost.":
-        "La commissione può essere al massimo il 20 per cento del costo di partecipazione.",
+    "The fee may be at most %(percent)s per cent of the entry cost.":
+        "La commissione può essere al massimo il %(percent)s per cento del costo di partecipazione.",
     "No such tournament.": "Torneo inesistente.",
     "Unknown field.": "Campo sconosciuto.",
     "1 to 100 characters.": "Da 1 a 100 caratteri.",

@@ -118,6 +118,19 @@ BACKOFFICE = [
     ("get", "/backoffice/players/{player}/?tab=audit", COMPLIANCE_ONLY),
     ("post", "/backoffice/players/{player}/notes/", STAFF_ONLY),
     ("post", "/backoffice/players/{player}/status/", COMPLIANCE_ONLY),
+    # the cashier, AML and ADM (regulation.md §5-§7)
+    ("get", "/backoffice/withdrawals/", FINANCE_COMPLIANCE),
+    ("post", "/backoffice/withdrawals/{withdrawal}/review/", FINANCE_ONLY),
+    ("post", "/backoffice/withdrawals/{withdrawal}/approve/", FINANCE_ONLY),
+    ("post", "/backoffice/withdrawals/{withdrawal}/reject/", FINANCE_ONLY),
+    ("get", "/backoffice/aml/", COMPLIANCE_ONLY),
+    ("post", "/backoffice/aml/cases/", COMPLIANCE_ONLY),
+    ("get", "/backoffice/aml/cases/{case}/", COMPLIANCE_ONLY),
+    ("post", "/backoffice/aml/cases/{case}/review/", COMPLIANCE_ONLY),
+    ("post", "/backoffice/aml/cases/{case}/note/", COMPLIANCE_ONLY),
+    ("post", "/backoffice/aml/cases/{case}/close/", COMPLIANCE_ONLY),
+    ("get", "/backoffice/adm/", STAFF_ONLY),
+    ("get", "/backoffice/adm/reconciliation/", STAFF_ONLY),
 ]
 
 
@@ -232,6 +245,9 @@ CONTO_API = [
     ("post", "/api/aml/cases/999999/review/", None, COMPLIANCE_ONLY),
     ("post", "/api/aml/cases/999999/close/", {"outcome": "x"}, COMPLIANCE_ONLY),
     ("post", "/api/aml/cases/999999/notes/", {"text": "x"}, COMPLIANCE_ONLY),
+    ("get", "/api/adm/summary/", None, STAFF_ONLY),
+    ("get", "/api/adm/messages/", None, STAFF_ONLY),
+    ("get", "/api/adm/reconciliation/", None, STAFF_ONLY),
 ]
 
 
@@ -298,6 +314,7 @@ def test_backoffice_matrix(people, method, url, expected, settings, tmp_path):
 
     settings.EXPORTS_DIR = tmp_path
     export = export_request(actor=people["superuser"], kind="players", fmt="csv", params={})
+    withdrawal, case = _cashier_rows(people)
     for role in ROLES:
         client = Client()
         if people[role] is not None:
@@ -305,8 +322,26 @@ def test_backoffice_matrix(people, method, url, expected, settings, tmp_path):
         body = {"kind": "players", "format": "csv", "reason": "matrix", "text": "matrix",
                 "player": people["target"].pk} if method == "post" else None
         response = getattr(client, method)(url.format(target=people["target"].pk, player=people["target"].pk,
-                                                      table=people["table"], export=export.pk), body)
+                                                      table=people["table"], export=export.pk,
+                                                      withdrawal=withdrawal.pk, case=case.pk), body)
         assert classify_page(response) == expected[role], (role, url, response.status_code)
+
+
+def _cashier_rows(people):
+    """A withdrawal and an AML case of the target, for the back office's cashier and AML rows."""
+    from apps.aml.models import AmlCase
+    from apps.wallet.models import Instrument, Withdrawal
+    from apps.wallet.services import wallet_credit, withdrawal_escrow
+
+    target = people["target"]
+    instrument = Instrument.objects.create(player=target, kind="card", holder_name="x", masked="•••• 0000",
+                                           fingerprint=f"matrix-{target.pk}")
+    withdrawal = Withdrawal.objects.create(player=target, instrument=instrument, amount=1_000)
+    wallet_credit(player=target, currency="cash", amount=1_000, kind="adjustment", reference="matrix",
+                  source="house:cashier")
+    withdrawal_escrow(withdrawal=withdrawal)
+    case = AmlCase.objects.create(player=target, summary="matrix", opened_by=people["superuser"])
+    return withdrawal, case
 
 
 def test_ledger_admin_cannot_edit_or_delete(people, finance):

@@ -14,9 +14,9 @@ from .charts import chart_svg, formatter
 CHARTS = [
     ("fees_by_day", gettext_lazy("Tournament fees by day"), "stacked", None),
     ("fees_by_game", gettext_lazy("Tournament fees by game"), "hbar", None),
-    ("bank_cash_by_day", gettext_lazy("Bank (20% of cash pots) by day"), "stacked", None),
+    ("bank_cash_by_day", gettext_lazy("Bank (its share of cash pots) by day"), "stacked", None),
     ("bank_cash_by_game", gettext_lazy("Bank (cash) by game"), "hbar", None),
-    ("bank_credits_by_day", gettext_lazy("Bank (20% of credits pots) by day"), "stacked", None),
+    ("bank_credits_by_day", gettext_lazy("Bank (its share of credits pots) by day"), "stacked", None),
     ("bank_credits_by_game", gettext_lazy("Bank (credits) by game"), "hbar", None),
     ("prize_pools_by_day", gettext_lazy("Tournament prizes paid by day"), "stacked", None),
     ("overlay_by_day", gettext_lazy("Overlay paid on guarantees by day"), "stacked", None),

@@ -13,17 +13,24 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from apps.aml import services as aml
 from apps.aml.models import RULES, AmlCase, AmlSignal
 from apps.aml.selectors import signal_details_words
 from apps.cashier import services as cashier
-from apps.cashier.selectors import withdrawal_queue, withdrawal_staff_dict
+from apps.cashier.selectors import WITHDRAWAL_WORDS, withdrawal_queue, withdrawal_staff_dict
 from apps.common.errors import DomainError
 from apps.common.net import request_ip
-from apps.common.roles import COMPLIANCE, FINANCE, has_role
+from apps.common.roles import COMPLIANCE, FINANCE, OPERATOR, has_role
+from apps.adm.models import AdmMessage
+from apps.adm.selectors import adm_day_summary, adm_messages
+from apps.conto.selectors import rome_today
 from apps.wallet.models import Withdrawal
+from apps.wallet.selectors import adm_reconciliation
+
+from .adm_api import day_param
 
 from .views import _context, staff_page
 
@@ -54,7 +61,8 @@ def withdrawals(request: HttpRequest) -> HttpResponse:
     page = Paginator(rows, 50).get_page(request.GET.get("page"))
     return render(request, "backoffice/withdrawals.html", _context(
         request, _("Withdrawals"), page=page, rows=[withdrawal_staff_dict(w) for w in page], wanted=wanted,
-        statuses=["waiting", *Withdrawal.STATUSES], can_decide=has_role(request.user, FINANCE)))
+        statuses=[("waiting", _("waiting (requested, in review, approved)")), *WITHDRAWAL_WORDS.items()],
+        can_decide=has_role(request.user, FINANCE)))
 
 
 @staff_page(FINANCE)
@@ -137,3 +145,34 @@ def aml_case_step(request: HttpRequest, case_id: int, step: str) -> HttpResponse
     data = {k: request.POST.get(k) or None for k in ("outcome", "reason", "measure", "report_date", "protocol_number")}
     return _run(request, lambda: aml.aml_case_close(actor=request.user, case_id=case_id, data=data, ip=ip),
                 _("The case is closed."), fallback)
+
+
+#: an ADM message's status in the page's words
+ADM_STATUS_WORDS = {"pending": pgettext_lazy("ADM message", "pending"),
+                    "accepted": pgettext_lazy("ADM message", "accepted"),
+                    "rejected": pgettext_lazy("ADM message", "rejected")}
+
+
+@staff_page(OPERATOR, FINANCE, COMPLIANCE)
+def adm_page(request: HttpRequest) -> HttpResponse:
+    """§7.5: per Rome day and type, sent, accepted, rejected, pending; the list with filters."""
+    try:
+        day = day_param(request.GET.get("day"), default=rome_today())
+    except DomainError:
+        day = rome_today()
+    status = request.GET.get("status") or None
+    status = status if status in dict(AdmMessage.STATUSES) else None
+    type_ = (request.GET.get("type") or "")[:100] or None
+    rows = adm_messages(day=day, status=status, type=type_)
+    page = Paginator(rows, 100).get_page(request.GET.get("page"))
+    for message in page:
+        message.status_words = ADM_STATUS_WORDS.get(message.status, message.status)
+    return render(request, "backoffice/adm.html", _context(
+        request, _("ADM central system"), summary=adm_day_summary(day=day), day=day, page=page,
+        status=status or "", type=type_ or "", statuses=list(ADM_STATUS_WORDS.items())))
+
+
+@staff_page(OPERATOR, FINANCE, COMPLIANCE)
+def adm_reconciliation_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "backoffice/adm_reconciliation.html", _context(
+        request, _("ADM reconciliation"), report=adm_reconciliation()))

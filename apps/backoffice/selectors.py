@@ -4,7 +4,7 @@ Every figure is a :class:`Figure`: labels (days, games, rules, hours) and one in
 series per currency or measure, so the page draws the chart and prints the same numbers
 beside it. Money comes from the ledger's entries alone (platform.md §3.2), by account:
 
-- bank: entries on ``house:bank`` (the 20% of table pots, §8.5), by the match's game;
+- bank: entries on ``house:bank`` (its share of table pots, §8.5 and regulation.md §8), by the match's game;
 - fees: entries on ``house:fees`` (tournament fees, §5.4), by the tournament's game;
 - overlay: what ``house:guarantee`` paid out (into tournament escrows, §5.4);
 - prize pools: tournament prizes credited to players (kinds ``prize`` and ``seat_value``);
@@ -140,7 +140,7 @@ def _game_figure(key: str, rows: list[tuple[date, str, int]], period: Period, un
 
 
 def bank_figures(*, period: Period, currency: str = CASH) -> tuple[Figure, Figure]:
-    """The bank's 20% of table pots (§8.5) in ``currency``: by day (one series per game), by game."""
+    """The bank's share of table pots (§8.5, regulation.md §8) in ``currency``: by day (one series per game), by game."""
     rows = _by_game(_house_rows(BANK, currency, period), "match", _match_games)
     return _game_figure(f"bank_{currency}", rows, period, "cents" if currency == CASH else "credits")
 

@@ -7,11 +7,18 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from apps.adm.models import AdmMessage
 from apps.wallet.models import Deposit, Withdrawal
 
 from .checks import withdrawal_checks
+
+
+#: a withdrawal's status in the words of the pages
+WITHDRAWAL_WORDS = {"requested": gettext_lazy("requested"), "in_review": gettext_lazy("being checked"),
+                    "approved": gettext_lazy("approved, being paid"), "paid": gettext_lazy("paid"),
+                    "rejected": gettext_lazy("rejected"), "cancelled": gettext_lazy("cancelled")}
 
 
 def movement_codes(references: list[str]) -> dict[str, str]:

@@ -15,6 +15,7 @@ from apps.adm.services import adm_enqueue
 from apps.audit.models import AuditLog
 from apps.audit.services import audit_record
 from apps.wallet.models import Entry
+from apps.wallet.selectors import adm_reconciliation
 from apps.wallet.services import bonus_forfeit, dormant_transfer
 
 from . import states as S
@@ -128,4 +129,5 @@ def conto_nightly(*, now: dt.datetime | None = None) -> dict[str, int]:
               "dormant": dormancy_record(now=now)}
     for _receiver, extra in nightly_steps.send(sender=Conto, now=now):
         counts.update(extra or {})
+    counts["adm_unreconciled"] = adm_reconciliation(now=now, limit=0)["count"]  # §7.5, shown by its page
     return counts

@@ -98,11 +98,6 @@ def self_exclusion(request):
                                                          "periods": [7, 30, 60, 90, 180, 270]})
 
 
-def responsible_gaming(request):
-    """The responsible-gaming page (regulation.md §4.3), open to everyone."""
-    return render(request, "conto/responsible_gaming.html")
-
-
 @login_required
 @require_POST
 def reality_check(request):

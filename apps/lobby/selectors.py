@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+
 from apps.common.roles import is_player
+from apps.games.engines import ENGINES
+from apps.matches.regimes import bank_share
+from apps.wallet.models import CASH
 from apps.games.selectors import game_catalogue
 from apps.tables.selectors import players_online_count, tables_waiting
 from apps.tournaments.selectors import my_matches_in_play, tournaments_next
@@ -29,3 +34,18 @@ def lobby_live(*, user) -> dict[str, Any]:
         "my_tournament_matches": my_matches_in_play(user=user) if me is not None and is_player(user) else [],
         "players_online": players_online_count(),
     }
+
+
+def payout_percentages() -> dict[str, Any]:
+    """What the players get back (regulation.md §8): per game at money tables, 100 less the
+    bank's capped share (games settled without a bank return everything); per tournament at
+    least the regime's pool percentage of every entry."""
+    rows = []
+    for game, engine in ENGINES.items():
+        if CASH not in engine.currencies:
+            continue
+        bank = bank_share(game, CASH)
+        rows.append({"game": game, "name": engine.name, "players_percent": 100 - bank, "bank_percent": bank})
+    return {"payouts": rows,
+            "torneo_pool_percent": int(getattr(settings, "REGIME_TORNEO_MIN_POOL_PERCENT", 80)),
+            "session_max_cents": int(getattr(settings, "REGIME_CASH_SESSION_MAX_CENTS", 100_000))}

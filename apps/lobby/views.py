@@ -13,7 +13,7 @@ from apps.common.net import request_ip
 from apps.games.selectors import game_catalogue
 from apps.tables.services import table_play_now, table_sit
 
-from .selectors import lobby_live
+from .selectors import lobby_live, payout_percentages
 
 
 def lobby(request):
@@ -48,3 +48,9 @@ def sit(request, table_id: int):
         messages.error(request, exc.detail)
         return redirect("lobby")
     return redirect("tables:table", table_id=table_id)
+
+
+def responsible_gaming(request):
+    """The responsible-gaming page (regulation.md §4.3), open to everyone: the tools, the payout
+    percentages of the regimes (§8), autoplay and abandonment."""
+    return render(request, "conto/responsible_gaming.html", payout_percentages())

@@ -41,6 +41,7 @@ from apps.wallet.selectors import wallet_get
 from apps.wallet.services import escrow_settle, match_escrow_code, stakes_collect, wallet_debit
 
 from .models import CancelProposal, Match, MatchAction, MatchSeat
+from .regimes import bank_share
 from .settlement import (
     BESTIA_ESCROW_UNITS,
     Settlement,
@@ -755,7 +756,8 @@ def _settle(match: Match, seats: list[MatchSeat], teams: list[list[int]], winner
     elif rule == "fees":  # Scala 40: every entry and re-entry to the winner, no bank
         outcome = fees_settlement(paid, None if winner is None else teams[winner])
     else:
-        outcome = pot_settlement(paid, None if winner is None else teams[winner])
+        outcome = pot_settlement(paid, None if winner is None else teams[winner],
+                                 bank_percent=bank_share(match.game, match.currency))
     _pay(match, seats, outcome, paid)
 
 

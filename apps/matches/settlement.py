@@ -40,18 +40,21 @@ class Settlement:
                   "received": self.payouts.get(s, 0)} for s in sorted(set(paid) | set(self.payouts))]
         return {
             "kind": self.kind, "currency": currency, "pot": sum(paid.values()), "bank": self.bank,
+            "bank_percent": self.notes.get("bank_percent", 0),
             "seats": seats,
             "payouts": [r for r in seats if r["received"] > r["paid"]],
             "refunds": [r for r in seats if 0 < r["received"] <= r["paid"]],
         }
 
 
-def bank_of(pot: int) -> int:
-    return pot * BANK_PERCENT // 100
+def bank_of(pot: int, percent: int = BANK_PERCENT) -> int:
+    return pot * percent // 100
 
 
-def pot_settlement(stakes: dict[int, int], winning_seats: Iterable[int] | None) -> Settlement:
-    """Winner takes the pot less the bank's 20%, split equally in seat order; a draw
+def pot_settlement(stakes: dict[int, int], winning_seats: Iterable[int] | None,
+                   bank_percent: int = BANK_PERCENT) -> Settlement:
+    """Winner takes the pot less the bank's share (``bank_percent``: the game's, capped at cash
+    tables by the regime, regulation.md §8), split equally in seat order; a draw
     (``winning_seats`` None) gives every stake back with no bank.
 
     ``stakes`` holds the human seats' stakes (robots never stake). If no staked seat is on
@@ -63,12 +66,12 @@ def pot_settlement(stakes: dict[int, int], winning_seats: Iterable[int] | None) 
     winners = sorted(s for s in set(winning_seats) if s in stakes)
     if not winners or pot == 0:
         return Settlement(payouts=dict(stakes), kind="draw")
-    bank = bank_of(pot)
+    bank = bank_of(pot, bank_percent)
     shares = split_cents(pot - bank, [1] * len(winners))
     payouts = {seat: 0 for seat in stakes}
     for seat, share in zip(winners, shares, strict=True):
         payouts[seat] = share
-    return Settlement(payouts=payouts, bank=bank)
+    return Settlement(payouts=payouts, bank=bank, notes={"bank_percent": bank_percent})
 
 
 def refund_settlement(stakes: dict[int, int], forfeiting: Iterable[int] = ()) -> Settlement:

@@ -574,7 +574,10 @@ def _money(match: Match, names) -> dict[str, Any]:
     seats = record.get("seats") or []
     paid_out = [{"name": r.get("nickname") or _name(names, r["seat"]), "received": r["received"],
                  "net": r["received"] - r["paid"]} for r in seats if r["received"]]
-    return {"pot": record.get("pot", 0), "bank": record.get("bank", 0), "money_kind": record.get("kind", ""),
+    pot, bank = record.get("pot", 0), record.get("bank", 0)
+    return {"pot": pot, "bank": bank, "money_kind": record.get("kind", ""),
+            # the share the settlement applied (the regime's, regulation.md §8), as it moved
+            "bank_percent": record.get("bank_percent", round(bank * 100 / pot) if pot else 0),
             "prize": sum(r["received"] for r in record.get("payouts") or []), "paid_out": paid_out,
             "currency": record.get("currency", match.currency)}
 

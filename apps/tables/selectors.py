@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from apps.common.errors import Conflict, Forbidden, NotFoundError
 from apps.common.roles import COMPLIANCE, OPERATOR, STAFF_GROUPS, has_role, is_staff_member
+from apps.matches.regimes import bank_share, regime_of
 from apps.matches.selectors import match_view
 from apps.players.selectors import chat_hidden_of
 
@@ -172,6 +173,10 @@ def table_as_dict(table: Table) -> dict[str, Any]:
         "face": table.face, "show_points": table.show_points, "leader": leader_profile.nickname if leader_profile else None,
         "seats": seats, "match": match.pk if match else None, "status": table.status,
         "next_match_at": table.next_match_at.isoformat() if table.next_match_at else None,
+        # regulation.md §8, §7.4: the regime, the bank's share (credits: the game's own); the
+        # ADM session code joins with the ADM sessions of money matches
+        "regime": regime_of(currency=table.currency, official=table.official, stake=table.stake),
+        "bank_percent": bank_share(table.game, table.currency) if table.official and table.stake else 0,
     }
 
 

@@ -52,6 +52,7 @@ from apps.conto.gates import (
     play_time_gate,
 )
 from apps.games.engines import ENGINES
+from apps.matches.regimes import regime_of, session_max_paid
 from apps.matches.services import (
     StakesShort,
     match_abandon,
@@ -217,9 +218,25 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
                                                         else _("%(n)s credits") % {"n": ceiling}}]
     if not fields and not out["official"] and out["stake"] != 0:
         fields["stake"] = [_("Practice tables have no stake: it must be 0 (make the table official to play for a stake).")]
+    if not fields and regime_of(currency=out["currency"], official=out["official"], stake=out["stake"]):
+        fields.update(_cash_regime_errors(game, out["stake"], out.get("game_options")))
     if fields:
         raise ValidationFailed(_("The table settings are not valid."), fields=fields)
     return out
+
+
+def _cash_regime_errors(game: str, stake: int, options: dict[str, Any] | None) -> dict[str, list[str]]:
+    """regulation.md §8's cash regime: a stake in steps of €0,50 from €0,50 to €100, and at most
+    REGIME_CASH_SESSION_MAX_CENTS one player can pay into one match (Bestia's 30 units, Scala
+    40's entry and every re-entry allowed)."""
+    if stake % 50 or not 50 <= stake <= 10_000:
+        return {"stake": [_("At a money table the stake is a multiple of €0,50 from €0,50 to €100,00.")]}
+    cap = int(getattr(settings, "REGIME_CASH_SESSION_MAX_CENTS", 100_000))
+    most = session_max_paid(game, stake, options)
+    if most > cap:
+        return {"stake": [_("A player could pay up to %(most)s into one match; the cash regime allows at most "
+                            "%(cap)s.") % {"most": format_euro(most), "cap": format_euro(cap)}]}
+    return {}
 
 
 def _table_locked(table_id: Any) -> Table:

@@ -37,23 +37,26 @@ def gettext_noop(message: str) -> str:
 
 
 
-def entry_errors(*, buy_in_cents: object, fee_cents: object) -> dict[str, list[str]]:
-    """The Italian skill-game entry rules: a multiple of €0.50, at most €100, fee at most 20%."""
+def entry_errors(*, buy_in_cents: object, fee_cents: object, entry_max: int = ENTRY_MAX,
+                 fee_max_percent: int = FEE_MAX_PERCENT) -> dict[str, list[str]]:
+    """The torneo regime (regulation.md §8): a multiple of €0.50, at most ``entry_max`` (€100),
+    the fee at most ``fee_max_percent`` (20) of it. The messages carry ``%(max)s`` and
+    ``%(percent)s``: the caller translates, then fills them (``entry_words``)."""
     errors: dict[str, list[str]] = {}
     if type(buy_in_cents) is not int or buy_in_cents < 0:
         errors["buy_in_cents"] = [gettext_noop("A non-negative whole number of cents.")]
     elif buy_in_cents % ENTRY_STEP:
         errors["buy_in_cents"] = [gettext_noop("The entry cost must be a multiple of €0.50 (50 cents).")]
-    elif buy_in_cents > ENTRY_MAX:
-        errors["buy_in_cents"] = [gettext_noop("The entry cost may be at most €100 (10000 cents).")]
+    elif buy_in_cents > entry_max:
+        errors["buy_in_cents"] = [gettext_noop("The entry cost may be at most €%(max)s (%(cents)s cents).")]
     if type(fee_cents) is not int or fee_cents < 0:
         errors["fee_cents"] = [gettext_noop("A non-negative whole number of cents.")]
     elif "buy_in_cents" not in errors:
         assert isinstance(buy_in_cents, int)
         if buy_in_cents == 0 and fee_cents:
             errors["fee_cents"] = [gettext_noop("A freeroll has no fee.")]
-        elif fee_cents * 100 > buy_in_cents * FEE_MAX_PERCENT:
-            errors["fee_cents"] = [gettext_noop("The fee may be at most 20 per cent of the entry cost.")]
+        elif fee_cents * 100 > buy_in_cents * fee_max_percent:
+            errors["fee_cents"] = [gettext_noop("The fee may be at most %(percent)s per cent of the entry cost.")]
     return errors
 
 

@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
@@ -124,8 +125,13 @@ def tournament_validate(data: Any, *, current: Tournament | None = None) -> dict
         fields["kind"] = [_("sit_and_go or scheduled.")]
     if d.get("format") not in (Tournament.KNOCKOUT, Tournament.POINTS):
         fields["format"] = [_("knockout or points.")]
-    fields.update({k: [_(m) for m in v] for k, v in rules.entry_errors(
-        buy_in_cents=d.get("buy_in_cents"), fee_cents=d.get("fee_cents")).items()})
+    # the torneo regime (regulation.md §8), its settings read now
+    entry_max = int(getattr(settings, "REGIME_TORNEO_ENTRY_MAX_CENTS", rules.ENTRY_MAX))
+    fee_max = 100 - int(getattr(settings, "REGIME_TORNEO_MIN_POOL_PERCENT", 100 - rules.FEE_MAX_PERCENT))
+    words = {"max": rules.euro(entry_max, decimals=entry_max % 100 != 0), "cents": entry_max, "percent": fee_max}
+    fields.update({k: [_(m) % words if "%(" in m else _(m) for m in v] for k, v in rules.entry_errors(
+        buy_in_cents=d.get("buy_in_cents"), fee_cents=d.get("fee_cents"), entry_max=entry_max,
+        fee_max_percent=fee_max).items()})
     guaranteed = d.get("guaranteed_cents")
     if not _is_int(guaranteed) or guaranteed < 0 or guaranteed > 100_000_000:
         fields["guaranteed_cents"] = [_("A whole number of cents, 0 or more.")]

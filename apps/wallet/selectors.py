@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import timedelta
 
+from django.conf import settings
 from django.db.models import BooleanField, Case, F, OuterRef, Q, QuerySet, Subquery, Sum, Value, When
 from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from apps.adm.selectors import adm_covered_transactions
 
 from .models import BONUS, CASH, CREDITS, Account, Deposit, Entry, Freeze, Withdrawal
 
@@ -190,3 +195,31 @@ def stake_flows(*, since) -> dict[tuple[int, int, str], tuple[int, list[int]]]:
                     amount, matches = flows.get(key, (0, []))
                     flows[key] = (amount + share, [*matches, match_id])
     return flows
+
+
+#: regulation.md §7.5: the money movements ADM must have been told of
+ADM_REPORTED_KINDS = ("deposit", "withdrawal_paid", "adjustment", "buy_in", "stake", "unregister_refund",
+                      "cancel_refund", "stake_return", "prize", "seat_value", "winnings", "dormant_transfer")
+
+
+def adm_reconciliation(*, now=None, limit: int = 500) -> dict:
+    """§7.5: each cash or bonus transaction of those kinds older than ADM_RECONCILE_HOURS (24)
+    that no accepted ADM message covers, newest first (at most ``limit``), and how many."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(hours=int(getattr(settings, "ADM_RECONCILE_HOURS", 24)))
+    rows = (Entry.objects.filter(transaction__kind__in=ADM_REPORTED_KINDS, transaction__created__lt=cutoff,
+                                 currency__in=(CASH, BONUS), player__isnull=False)
+            .values_list("transaction_id", "transaction__kind", "transaction__reference", "player_id", "amount",
+                         "transaction__created").order_by("-transaction_id"))
+    seen: dict[int, dict] = {}
+    for txn, kind, reference, player, amount, created in rows:
+        row = seen.setdefault(txn, {"transaction": txn, "kind": kind, "reference": reference, "player": player,
+                                    "amount_cents": 0, "created": timezone.localtime(created).isoformat()})
+        row["amount_cents"] += amount
+    covered = adm_covered_transactions(transaction_ids=list(seen))
+    flagged = []
+    for txn, row in seen.items():
+        status = covered.get(txn)
+        if status != "accepted":
+            flagged.append({**row, "message_status": status})
+    return {"flagged": flagged[:limit], "count": len(flagged)}

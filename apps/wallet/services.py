@@ -27,6 +27,7 @@ try:  # PostgreSQL with psycopg 3 (a dependency); absent with another driver
 except ImportError:  # pragma: no cover
     psycopg = ServerBindingCursor = None
 
+from apps.adm.services import adm_enqueue
 from apps.audit.services import audit_record
 from apps.common.errors import Conflict, InsufficientFunds, StaffCannotPlay, ValidationFailed
 from apps.common.roles import is_staff_member
@@ -673,6 +674,10 @@ def wallet_adjust(*, actor, player, currency: object, amount: object, reason: ob
         audit_record(actor=actor, action="ledger_adjustment", target_type="player", target_id=player.pk,
                      reason=reason, before=None,
                      after={"currency": currency, "amount": amount, "transaction": txn.pk}, ip=ip)
+        if currency in (CASH, BONUS):  # regulation.md §7.1: ADM is told of every money movement
+            adm_enqueue(type="movement", reference=reference, player_id=player.pk, transaction_ids=[txn.pk],
+                        payload={"direction": "in" if amount > 0 else "out", "amount_cents": abs(amount),
+                                 "currency": currency, "kind": "adjustment"})
     return adjustment, txn
 
 

@@ -316,6 +316,7 @@ SPECTACULAR_SETTINGS = {
         "`/api/withdrawals/{id}/reject/` (finance).\n"
         "- **Anti-money-laundering** (§6): `/api/aml/signals/`, `/api/aml/cases/`, `/api/aml/cases/{id}/`, "
         "`/api/aml/cases/{id}/review/`, `/api/aml/cases/{id}/close/`, `/api/aml/cases/{id}/notes/`.\n"
+        "- **ADM** (§7.5, staff): `/api/adm/summary/`, `/api/adm/messages/`, `/api/adm/reconciliation/`.\n"
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -431,3 +432,21 @@ SELF_EXCLUSION_REVOKE_DELAY_DAYS = 7
 SESSION_INACTIVITY_MINUTES = 30
 REALITY_CHECK_MINUTES = 60
 TIME_LIMIT_WARNING_MINUTES = 5
+
+# -- regulation.md §5, §6, §8: cashier, anti-money-laundering, regimes (read at each use) --------
+CASHIER_PROVIDER = os.environ.get("MAZZIERE_CASHIER_PROVIDER", "apps.cashier.providers.TestProvider")
+CASHIER_TEST_SECRET = os.environ.get("MAZZIERE_CASHIER_TEST_SECRET", "")  # empty: a random key kept in var/
+WITHDRAWAL_WINNINGS_HOLD_HOURS = 0
+AML_WINDOW_DAYS = 30
+AML_LOW_PLAY_MIN_DEPOSIT_CENTS = 5_000
+AML_LOW_PLAY_PERCENT = 30
+AML_MAX_INSTRUMENTS = 3
+AML_PAIR_MIN_MATCHES = 5
+AML_PAIR_MIN_NET_CENTS = 5_000
+#: the bank's share per game before the cash regime's cap (empty: each game's own, seeds 002/004)
+TABLE_BANK_PERCENT: dict[str, int] = {}
+REGIME_CASH_MAX_BANK_PERCENT = 10
+REGIME_CASH_SESSION_MAX_CENTS = 100_000
+REGIME_TORNEO_ENTRY_MAX_CENTS = 10_000
+REGIME_TORNEO_MIN_POOL_PERCENT = 80
+ADM_RECONCILE_HOURS = 24

@@ -36,5 +36,5 @@ def test_close_against_the_last_move():
     if match.status == Match.CANCELLED:
         assert isinstance(results[1], DomainError) and total == 2_000  # stakes back, no bank
     else:
-        assert match.status == Match.FINISHED and total == 2_000 - 40  # the bank took its 20%
+        assert match.status == Match.FINISHED and total == 2_000 - 20  # the bank took its 10% (the cash regime)
     call_command("check_ledger")

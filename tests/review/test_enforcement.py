@@ -136,7 +136,7 @@ def test_a_lobby_ban_forfeits_the_running_table_match_and_keeps_the_money_moving
     assert match.status == Match.FINISHED
     assert match.match_seats.get(player=a).abandoned is True
     assert wallet_get(player=a)["cash_cents"] == 500 and wallet_get(player=a)["frozen"] is False
-    assert wallet_get(player=b)["cash_cents"] == 500 + 800  # the pot less the bank's 20%
+    assert wallet_get(player=b)["cash_cents"] == 500 + 900  # the pot less the bank's 10% (the cash regime)
     with pytest.raises(Sanctioned):
         table_create(user=a, data={"game": "briscola"})
     assert ledger_check() is None

@@ -62,7 +62,7 @@ def test_winnings_of_a_reported_player_go_to_authority_frozen():
     play_out(match.pk, {0: a, 1: b})
     assert wallet_get(player=a)["cash_cents"] == 500 and wallet_get(player=b)["cash_cents"] == 500
     shares = frozen_cents_many(player_ids=[a.pk, b.pk])
-    assert sum(shares.values()) == 1000 - 200  # the bank keeps 20% of the 1000 pot
+    assert sum(shares.values()) == 1000 - 100  # the bank keeps 10% of the 1000 pot (the cash regime's cap)
 
 
 def test_an_authority_report_in_play_forfeits_the_match_and_freezes_everything():
@@ -71,7 +71,7 @@ def test_an_authority_report_in_play_forfeits_the_match_and_freezes_everything()
     assert Match.objects.get(pk=match.pk).status == Match.FINISHED  # forfeited (platform.md §7.4, §8.6)
     assert wallet_get(player=a)["cash_cents"] == 0
     assert frozen_cents_many(player_ids=[a.pk]) == {a.pk: 500}  # what was left in the account
-    assert wallet_get(player=b)["cash_cents"] == 500 + 800  # the pot less the bank's 20%
+    assert wallet_get(player=b)["cash_cents"] == 500 + 900  # the pot less the bank's 10% (the cash regime)
     assert ledger_check() is None
 
 
@@ -102,6 +102,6 @@ def test_through_the_api_a_reported_players_deposit_is_frozen_and_listed(api, co
                                 {"currency": "cash", "amount": 200, "reason": "prize"}, format="json")
     assert deposit.status_code == 201
     assert api(player).get("/api/me/wallet/").json() == {"cash_cents": 0, "bonus_cents": 0, "credits": 300,
-                                                         "frozen": True}
+                                                         "frozen": True, "withdrawals_pending_cents": 0}
     row = api(finance).get(f"/api/players/?search={player.username}").json()["results"][0]
     assert (row["status"], row["frozen_cents"], row["cash_cents"]) == ("reported", 500, 0)

@@ -62,7 +62,7 @@ def test_grace_period_runs_out_and_two_sided_abandonment(clock):
     call_command("tournaments_tick")
     match.refresh_from_db()
     assert match.status == "finished" and match.result["abandoned"] == [1] and match.result["winner"] == 0
-    assert wallet_get(player=a)["cash_cents"] == 900 + 160 and wallet_get(player=b)["cash_cents"] == 900
+    assert wallet_get(player=a)["cash_cents"] == 900 + 180 and wallet_get(player=b)["cash_cents"] == 900
     assert not table.seats.filter(player=b).exists()
     assert ledger_check() is None
 

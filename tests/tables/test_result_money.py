@@ -67,10 +67,10 @@ def assert_card_is_the_ledger(match: Match, table_id: int, user) -> tuple[dict, 
     assert any(words in text for words in (f"Piatto {pot}", f"piatto {pot}", f"piatto {ledger['pot']},")), text
     if ledger["bank"]:
         bank = ledger["bank"]
-        assert f"al banco {amount_in(bank, currency)}" in text or f"al banco il 20%: {bank})" in text \
-            or f"al banco il 20%: {amount_in(bank, currency)})" in text, text
+        assert f"al banco {amount_in(bank, currency)}" in text or f"%: {bank})" in text \
+            or f"%: {amount_in(bank, currency)})" in text, text
     else:
-        assert "al banco il 20%" not in text and "Premio" not in text, text
+        assert "al banco il" not in text and "Premio" not in text, text
     for name, amount in ledger["received"].items():
         assert f"{name} {amount_in(amount, currency)}" in text, (name, amount, text)
     assert ledger_check() is None
@@ -81,8 +81,8 @@ def test_a_stake_with_the_bank_cash():
     table, users = seat_players("briscola", 2, official=True, stake=150, currency="cash", credits=0, cash=5000)
     match = finish(table.matches.get().pk, users)
     ledger, text = assert_card_is_the_ledger(match, table.pk, users[0])
-    assert ledger["bank"] == 60 and sum(ledger["received"].values()) == 240
-    assert "Premio €2,40 (piatto €3,00, al banco il 20%: €0,60)." in text, text
+    assert ledger["bank"] == 30 and sum(ledger["received"].values()) == 270  # the cash regime: 10%
+    assert "Premio €2,70 (piatto €3,00, al banco il 10%: €0,30)." in text, text
 
 
 def test_a_credits_table_with_the_bank():
@@ -130,7 +130,7 @@ def test_poker_pays_the_engines_nets_with_no_bank(api, clock):
     assert ledger["pot"] == 2000 and ledger["bank"] == 0
     assert sum(ledger["received"].values()) == 2000
     assert ledger["received"].get("Anna_pm", 0) == credits(anna)
-    assert "al banco il 20%" not in text and "Piatto 2000 crediti, nessuna trattenuta del banco." in text, text
+    assert "al banco il" not in text and "Piatto 2000 crediti, nessuna trattenuta del banco." in text, text
 
 
 def test_scala40_the_winner_takes_every_fee_and_the_card_shows_it(monkeypatch):

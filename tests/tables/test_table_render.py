@@ -159,7 +159,7 @@ def test_the_end_of_an_official_match_names_the_winner_the_prize_the_bank_and_th
             continue
         assert f"Vince: {names[winner]}." in text
         assert ("Hai vinto!" if seat == winner else "Hai perso.") in text
-        assert "Premio €1,60 (piatto €2,00, al banco il 20%: €0,40)." in text, text
+        assert "Premio €1,80 (piatto €2,00, al banco il 10%: €0,20)." in text, text  # the cash regime
         assert "XP:" in text and f"{names[winner]} +" in text
         assert "Gioca ancora" in text
 

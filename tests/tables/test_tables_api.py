@@ -189,11 +189,11 @@ def test_stakes_settled_once_with_the_bank(api, two_players):
     match = play_out(match_id, {0: alice, 1: bruno})
     winner_seat = match.result["winner"]  # 2 players: team = seat
     winner, loser = (alice, bruno) if winner_seat == 0 else (bruno, alice)
-    assert wallet_get(player=winner)["cash_cents"] == 900 + 160
+    assert wallet_get(player=winner)["cash_cents"] == 900 + 180  # the cash regime: the bank keeps 10%
     assert wallet_get(player=loser)["cash_cents"] == 900
     from apps.wallet.models import Account
 
-    assert Account.objects.get(code="house:bank", currency="cash").balance == 40
+    assert Account.objects.get(code="house:bank", currency="cash").balance == 20
     assert Account.objects.get(code=f"escrow:match:{match_id}", currency="cash").balance == 0
     assert ledger_check() is None
     kinds = [r["kind"] for r in api(winner).get("/api/me/ledger/").json()["results"][:2]]
@@ -202,7 +202,7 @@ def test_stakes_settled_once_with_the_bank(api, two_players):
     from apps.matches.services import _settle
 
     _settle(match, list(match.match_seats.all()), [[0], [1]], winner_seat, match.result)
-    assert wallet_get(player=winner)["cash_cents"] == 1060
+    assert wallet_get(player=winner)["cash_cents"] == 1080
 
 
 def test_leaving_during_a_match_is_an_abandonment(api, two_players):
@@ -214,7 +214,7 @@ def test_leaving_during_a_match_is_an_abandonment(api, two_players):
     assert api(bruno).post(f"/api/tables/{table['id']}/leave/", format="json").status_code == 200
     match = Match.objects.get(pk=match_id)
     assert match.status == "finished" and match.result["winner"] == 0 and match.result["abandoned"] == [1]
-    assert wallet_get(player=alice)["cash_cents"] == 400 + 160
+    assert wallet_get(player=alice)["cash_cents"] == 400 + 180
     assert wallet_get(player=bruno)["cash_cents"] == 400
     assert not Seat.objects.filter(table_id=table["id"], player=bruno).exists()
     from apps.rankings.models import XpAward

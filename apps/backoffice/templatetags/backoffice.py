@@ -29,4 +29,6 @@ def backoffice_links(context) -> list[tuple[str, str]]:
         links.append((reverse("backoffice:withdrawals"), _("Withdrawals")))
     if has_role(user, COMPLIANCE):
         links.append((reverse("backoffice:aml"), _("Anti-money-laundering")))
+    if has_role(user, OPERATOR, FINANCE, COMPLIANCE):
+        links.append((reverse("backoffice:adm"), _("ADM central system")))
     return links

@@ -251,6 +251,9 @@ class Engine(ABC):
     #: Scala 40), "units" (the engine's balances × stake from a 30-unit escrow: Bestia),
     #: "nets" (the engine's zero-sum nets, no bank: Poker all'italiana)
     settlement: ClassVar[str] = "pot"
+    #: the bank's share of a "pot" match (seeds 002 and 004: 20 per cent), before the cash
+    #: regime's cap (regulation.md §8); the operator's TABLE_BANK_PERCENT may set another
+    bank_percent: ClassVar[int] = 20
     #: the card faces a table of this game may be drawn with, its own deck's first: an Italian
     #: game the seeds allow with French cards declares ``("italian", "french")``; empty means
     #: its own deck's alone (see :meth:`card_faces`)

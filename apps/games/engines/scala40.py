@@ -492,6 +492,7 @@ class Scala40Engine(Engine):
     max_players = 5
     lower_score_wins = True
     settlement = "fees"
+    bank_percent = 0  # seed 004: the winner takes every entry and re-entry
     options = {
         "mode": {"default": "points", "choices": ["points", "hands"]},
         "limit": {"default": 100, "choices": [100, 200, 500]},
