@@ -16,6 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_POST
 
+from apps.adm.models import AdmMessage
+from apps.adm.selectors import adm_day_summary, adm_messages
 from apps.aml import services as aml
 from apps.aml.models import RULES, AmlCase, AmlSignal
 from apps.aml.selectors import signal_details_words
@@ -24,14 +26,11 @@ from apps.cashier.selectors import WITHDRAWAL_WORDS, withdrawal_queue, withdrawa
 from apps.common.errors import DomainError
 from apps.common.net import request_ip
 from apps.common.roles import COMPLIANCE, FINANCE, OPERATOR, has_role
-from apps.adm.models import AdmMessage
-from apps.adm.selectors import adm_day_summary, adm_messages
 from apps.conto.selectors import rome_today
 from apps.wallet.models import Withdrawal
 from apps.wallet.selectors import adm_reconciliation
 
 from .adm_api import day_param
-
 from .views import _context, staff_page
 
 

@@ -14,7 +14,6 @@ from apps.wallet.models import Deposit, Withdrawal
 
 from .checks import withdrawal_checks
 
-
 #: a withdrawal's status in the words of the pages
 WITHDRAWAL_WORDS = {"requested": gettext_lazy("requested"), "in_review": gettext_lazy("being checked"),
                     "approved": gettext_lazy("approved, being paid"), "paid": gettext_lazy("paid"),

@@ -8,11 +8,11 @@ from django.conf import settings
 
 from apps.common.roles import is_player
 from apps.games.engines import ENGINES
-from apps.matches.regimes import bank_share
-from apps.wallet.models import CASH
 from apps.games.selectors import game_catalogue
+from apps.matches.regimes import bank_share
 from apps.tables.selectors import players_online_count, tables_waiting
 from apps.tournaments.selectors import my_matches_in_play, tournaments_next
+from apps.wallet.models import CASH
 
 
 def lobby_live(*, user) -> dict[str, Any]:

@@ -160,3 +160,35 @@ def test_limits_sessions_and_self_exclusion(chromium, server, artifacts, width, 
     page.screenshot(path=str(artifacts / f"self-exclusion-active-{width}.png"), full_page=True)
     still_up()
     context.close()
+
+
+@pytest.mark.parametrize(("width", "username"), [(1366, "giulia"), (390, "mario")])
+def test_the_cashier_deposit_withdrawal_and_cancel(chromium, server, artifacts, width, username):
+    """regulation.md §5: a demo player deposits with the test card, asks for a withdrawal (the
+    money set aside), cancels it (back in the balance)."""
+    base, still_up = server
+    context = chromium.new_context(viewport={"width": width, "height": 900}, locale="it-IT")
+    page = context.new_page()
+    _login(page, base, username)
+    if width < 700:
+        page.click("label.nav-button")  # the phone's menu
+    page.click("nav.topnav a[href='/accounts/cashier/']")
+    page.wait_for_url(f"{base}/accounts/cashier/")
+    cash_before = page.inner_text("[data-testid=cash]")
+    page.fill("form[action$='/deposits/'] input[name=amount]", "30")
+    page.click("form[action$='/deposits/'] button[type=submit]")
+    page.wait_for_load_state()
+    assert "Deposito ricevuto" in page.inner_text("main")
+    assert page.inner_text("[data-testid=cash]") != cash_before
+    page.fill("form[action$='/withdrawals/'] input[name=amount]", "10")
+    page.click("form[action$='/withdrawals/'] button[type=submit]")
+    page.wait_for_load_state()
+    assert page.inner_text("[data-testid=pending]") == "€10,00"
+    page.screenshot(path=str(artifacts / f"cashier-{width}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.click("form[action$='/cancel/'] button")
+    page.wait_for_load_state()
+    assert page.inner_text("[data-testid=pending]") == "€0,00"
+    assert "annullato" in page.inner_text("main").lower()
+    still_up()
+    context.close()
