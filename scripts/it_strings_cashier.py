@@ -248,3 +248,11 @@ IT.update({
     "ADM message\x04accepted": "accettato",
     "ADM message\x04rejected": "rifiutato",
 })
+
+IT.update({
+    "Your movements": "I tuoi movimenti",
+    "This game session's movements, since %(t)s.": "I movimenti di questa sessione di gioco, dal %(t)s.",
+    "All movements": "Tutti i movimenti",
+    "newer": "più recenti",
+    "older": "meno recenti",
+})

@@ -312,6 +312,7 @@ CONTO_PAGES = [
     ("backoffice-player-notes", lambda w: f"/backoffice/players/{w['player'].pk}/?tab=notes", "operator", 200),
     # the cashier, AML and ADM (regulation.md §5-§7)
     ("cashier", lambda w: "/accounts/cashier/", "player", 200),
+    ("history", lambda w: "/accounts/history/", "player", 200),
     ("backoffice-player-cashier", lambda w: f"/backoffice/players/{w['player'].pk}/?tab=cashier", "compliance", 200),
     ("backoffice-player-signals", lambda w: f"/backoffice/players/{w['player'].pk}/?tab=signals", "compliance", 200),
     ("backoffice-withdrawals", lambda w: "/backoffice/withdrawals/", "compliance", 200),

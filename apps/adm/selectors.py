@@ -73,3 +73,14 @@ def adm_covered_transactions(*, transaction_ids: list[int]) -> dict[int, str]:
             if txn in wanted and (txn not in found or rank[status] < rank[found[txn]]):
                 found[txn] = status
     return found
+
+
+def movement_codes(references: list[str]) -> dict[str, str]:
+    """ADM's movement code per reference (``deposit:{id}``, ``withdrawal:{id}``, ``adjustment:{id}``),
+    once accepted (regulation.md §7.4)."""
+    return dict(AdmMessage.objects.filter(type="movement", reference__in=references, status=AdmMessage.ACCEPTED)
+                .values_list("reference", "code"))
+
+
+#: the ledger kinds whose ADM code is a movement's (§7.4); buy-ins and stakes carry participations
+MOVEMENT_KINDS = ("deposit", "withdrawal_request", "withdrawal_return", "withdrawal_paid", "adjustment")

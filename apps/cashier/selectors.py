@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from apps.adm.models import AdmMessage
+from apps.adm.selectors import movement_codes
 from apps.wallet.models import Deposit, Withdrawal
 
 from .checks import withdrawal_checks
@@ -18,12 +18,6 @@ from .checks import withdrawal_checks
 WITHDRAWAL_WORDS = {"requested": gettext_lazy("requested"), "in_review": gettext_lazy("being checked"),
                     "approved": gettext_lazy("approved, being paid"), "paid": gettext_lazy("paid"),
                     "rejected": gettext_lazy("rejected"), "cancelled": gettext_lazy("cancelled")}
-
-
-def movement_codes(references: list[str]) -> dict[str, str]:
-    """ADM's movement code per reference (``deposit:{id}``, ``withdrawal:{id}``), once accepted."""
-    return dict(AdmMessage.objects.filter(type="movement", reference__in=references, status=AdmMessage.ACCEPTED)
-                .values_list("reference", "code"))
 
 
 def _iso(moment) -> str | None:

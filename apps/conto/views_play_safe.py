@@ -113,8 +113,8 @@ def reality_check(request):
     if answer["logged_out"]:
         logout(request)
         target = reverse("lobby")
-    elif answer["choice"] == "history":
-        target = reverse("conto:sessions")
+    elif answer["choice"] == "history":  # the session's movements (regulation.md §4.2)
+        target = reverse("players:history") + "?session=current"
     elif request.htmx:
         return HttpResponse('<div id="reality-check-slot"></div>')
     else:

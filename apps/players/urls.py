@@ -12,6 +12,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("nickname/", views.nickname, name="nickname"),
     path("profile/", views.profile, name="profile"),
+    path("history/", views.history, name="history"),
     path("profile/cards/", views.profile_cards, name="profile_cards"),
     path("profile/recharge/", views.recharge, name="recharge"),
     path("2fa/", two_factor_views.two_factor_page, name="two_factor"),

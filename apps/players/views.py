@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -20,9 +21,10 @@ from apps.compliance.selectors import sanctions_active
 from apps.conto import forms_signup as signup_fields
 from apps.conto.page_errors import field_rows, form_errors
 from apps.conto.signup import conto_sign_up
-from apps.wallet.selectors import ledger_entry_as_dict, player_ledger, wallet_get
+from apps.wallet.selectors import ledger_rows_with_codes, player_ledger, wallet_get
 
 from . import services
+from .game_session import SESSION_KEY
 from .forms import CardsForm, NicknameForm
 from .selectors import nickname_of
 
@@ -123,13 +125,12 @@ def _kind_label(entry: dict, txn, names: dict[str, str]) -> str:
 
 def _ledger_rows(entries) -> list[dict]:
     """Ledger entries as the page shows them: an aware time (the template shows it in
-    Europe/Rome), the kind (with the tournament's name) and currency in words, and money held
-    by the authority marked."""
+    Europe/Rome), the kind (with the tournament's name) and currency in words, money held by
+    the authority marked, and ADM's codes (regulation.md §7.4)."""
     entries = list(entries)
     names = reference_names(e.transaction.reference for e in entries)
     rows = []
-    for e in entries:
-        row = ledger_entry_as_dict(e)
+    for e, row in zip(entries, ledger_rows_with_codes(entries), strict=True):
         rows.append({**row, "created": parse_datetime(row["created"]),
                      "kind_label": _kind_label(row, e.transaction, names),
                      "currency_label": CURRENCY_NAMES.get(row["currency"], row["currency"]),
@@ -147,6 +148,24 @@ def profile(request):
                        entries=_ledger_rows(entries),
                        cards_form=CardsForm(initial={"italian_deck": profile_row.italian_deck}))
     return render(request, "players/profile.html", context)
+
+
+@login_required
+def history(request):
+    """/accounts/history/ (regulation.md §4.3, §7.4): every movement with ADM's codes; with
+    ``?session=current`` only this game session's (the reality check's "vedi movimenti")."""
+    if is_staff_member(request.user):
+        return redirect("lobby")
+    entries = player_ledger(player=request.user)
+    since = None
+    if request.GET.get("session") == "current":
+        stored = request.session.get(SESSION_KEY) or {}
+        since = parse_datetime(stored.get("started") or "")
+        if since is not None:
+            entries = entries.filter(created__gte=since)
+    page = Paginator(entries, 50).get_page(request.GET.get("page"))
+    return render(request, "players/history.html", {"page": page, "entries": _ledger_rows(page.object_list),
+                                                    "since": since, "wallet": wallet_get(player=request.user)})
 
 
 @login_required

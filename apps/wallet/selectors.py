@@ -10,7 +10,7 @@ from django.db.models import BooleanField, Case, F, OuterRef, Q, QuerySet, Subqu
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from apps.adm.selectors import adm_covered_transactions
+from apps.adm.selectors import MOVEMENT_KINDS, adm_covered_transactions, movement_codes
 
 from .models import BONUS, CASH, CREDITS, Account, Deposit, Entry, Freeze, Withdrawal
 
@@ -89,6 +89,17 @@ def ledger_entry_as_dict(entry: Entry) -> dict:
         "reference": entry.transaction.reference,
         **({"held": True} if held else {}),
     }
+
+
+def ledger_rows_with_codes(entries: list[Entry]) -> list[dict]:
+    """Ledger rows with ADM's codes (regulation.md §7.4): the movement code of deposits,
+    withdrawals and adjustments; participation and session codes join with ADM's sessions."""
+    rows = [ledger_entry_as_dict(e) for e in entries]
+    codes = movement_codes([r["reference"] for r in rows if r["kind"] in MOVEMENT_KINDS])
+    for row in rows:
+        row["adm_code"] = codes.get(row["reference"]) if row["kind"] in MOVEMENT_KINDS else None
+        row["adm_session_code"] = None
+    return rows
 
 
 def ledger_check() -> str | None:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
+from apps.adm.models import AdmMessage
 from apps.aml.models import AmlCase, AmlSignal
+from apps.conto.models import GameSession
 from apps.wallet.models import Deposit, Withdrawal
 from apps.wallet.selectors import ledger_check, wallet_get
 from tests.conftest import make_user
@@ -91,3 +96,22 @@ def test_compliance_opens_reviews_and_closes_a_case_from_the_pages():
     case.refresh_from_db()
     assert (case.status, case.measure, case.notes.count()) == ("closed_measure", "conto sospeso", 1)
     assert "aml" not in client.get("/accounts/cashier/").content.decode().lower()  # no tipping off
+
+
+def test_the_history_shows_adm_codes_and_the_reality_checks_history_opens_the_sessions_movements(
+        django_capture_on_commit_callbacks):
+    player, card = cashier_player()
+    client = _client(player)
+    with django_capture_on_commit_callbacks(execute=True):  # the ADM movement is sent after the commit
+        client.post("/accounts/cashier/deposits/", {"amount": "15", "instrument": card.pk, "form_key": "h1"})
+    deposit = Deposit.objects.get(player=player)
+    code = AdmMessage.objects.get(type="movement", reference=f"deposit:{deposit.pk}").code
+    page = client.get("/accounts/history/").content.decode()
+    assert code and code in page and "€15,00" in page
+    api = client.get("/api/me/ledger/").json()["results"][0]
+    assert (api["adm_code"], api["adm_session_code"]) == (code, None)
+    GameSession.objects.filter(user=player, ended_at__isnull=True).update(
+        started_at=timezone.now() - dt.timedelta(minutes=61))
+    answer = client.post("/accounts/session/reality-check/", {"choice": "history"})
+    assert answer.headers["Location"] == "/accounts/history/?session=current"
+    assert "€15,00" in client.get(answer.headers["Location"]).content.decode()

@@ -205,7 +205,7 @@ async def test_a_restart_never_decides_a_match(cash_briscola, clock):
     assert match.turn_deadline is None  # gone again, both: it waits again
     moves = await sync_to_async(MatchAction.objects.filter(match=match).count)()
     # nobody comes back: the grace runs out, the abandonment rule (§8.6) ends it: the first
-    # to go (Bruno, whose grace started first) loses, the bank takes its 20%
+    # to go (Bruno, whose grace started first) loses, the bank takes its 10% (the cash regime)
     clock.advance(seconds=settings.DISCONNECT_GRACE_SECONDS + 1)
     await sync_to_async(tick_run)()
     match = await sync_to_async(Match.objects.get)(pk=match.pk)
@@ -213,7 +213,7 @@ async def test_a_restart_never_decides_a_match(cash_briscola, clock):
     assert await sync_to_async(MatchAction.objects.filter(match=match).count)() == moves
     bruno_seat = 1 - alice_seat
     assert match.result["abandoned"] == [bruno_seat] and match.result["winner"] == alice_seat
-    assert (await sync_to_async(wallet_get)(player=alice))["cash_cents"] == 1_000 + 60
+    assert (await sync_to_async(wallet_get)(player=alice))["cash_cents"] == 1_000 + 80  # the cash regime: the bank keeps 10%
     assert await sync_to_async(escrow)(match.pk) == 0
     assert await sync_to_async(ledger_check)() is None
 

@@ -23,7 +23,8 @@ def test_wallet_and_ledger_of_a_new_player(api, player):
     page = client.get("/api/me/ledger/").json()
     assert page["count"] == 1 and page["next"] is None and page["previous"] is None
     row = page["results"][0]
-    assert set(row) == {"id", "created", "kind", "currency", "amount", "balance_after", "reference"}
+    assert set(row) == {"id", "created", "kind", "currency", "amount", "balance_after", "reference", "adm_code",
+                        "adm_session_code"}
     assert (row["kind"], row["currency"], row["amount"], row["balance_after"]) == ("credits_welcome", "credits",
                                                                                     300, 300)
 
