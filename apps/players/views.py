@@ -24,8 +24,8 @@ from apps.conto.signup import conto_sign_up
 from apps.wallet.selectors import ledger_rows_with_codes, player_ledger, wallet_get
 
 from . import services
-from .game_session import SESSION_KEY
 from .forms import CardsForm, NicknameForm
+from .game_session import SESSION_KEY
 from .selectors import nickname_of
 
 
