@@ -256,3 +256,11 @@ IT.update({
     "newer": "più recenti",
     "older": "meno recenti",
 })
+
+IT.update({
+    "ADM's central system did not validate the match: nothing was charged. Confirm again to play.":
+        "Il sistema centrale ADM non ha convalidato la partita: non è stato addebitato nulla. Conferma di nuovo per giocare.",
+    "session": "sessione",
+    "ADM session code": "Codice sessione ADM",
+    "Your ADM participation code": "Il tuo codice di partecipazione ADM",
+})

@@ -84,3 +84,17 @@ def movement_codes(references: list[str]) -> dict[str, str]:
 
 #: the ledger kinds whose ADM code is a movement's (§7.4); buy-ins and stakes carry participations
 MOVEMENT_KINDS = ("deposit", "withdrawal_request", "withdrawal_return", "withdrawal_paid", "adjustment")
+
+
+def participation_codes(*, player_ids: list[int], transaction_ids: list[int]) -> dict[int, dict[str, str]]:
+    """Per ledger transaction (a buy-in, a stake) the accepted participation covering it: its
+    code and the session's (regulation.md §7.4)."""
+    wanted, found = set(transaction_ids), {}
+    if not wanted:
+        return found
+    rows = AdmMessage.objects.filter(type="participation", status=AdmMessage.ACCEPTED, player_id__in=player_ids)
+    for ids, code, payload in rows.exclude(transaction_ids=[]).values_list("transaction_ids", "code", "payload"):
+        for txn in ids or []:
+            if txn in wanted:
+                found[txn] = {"code": code, "session_code": (payload or {}).get("session_code") or ""}
+    return found

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.common.errors import Conflict, DomainError
+from apps.common.errors import Conflict, DomainError, keep_after_rollback
 
 from .models import AdmMessage
 from .signals import adm_message_answered
@@ -80,7 +80,8 @@ def adm_send_sync(*, type: str, reference: str, payload: dict[str, Any] | None =
                   player_id: int | None = None) -> AdmMessage:
     """A synchronous message (§7.3), sent inside the request after every local check and before
     any write: 409 ``adm_rejected`` or 503 ``adm_unavailable`` and the caller writes nothing.
-    The row is kept in its own transaction whatever the answer."""
+    The row is kept whatever the answer: a refusal inside the caller's transaction carries the
+    row (``keep_after_rollback``), and a participation ADM never answered is cancelled."""
     now = timezone.now()
     with transaction.atomic():
         message = AdmMessage.objects.create(type=type, reference=reference, payload=payload or {},
@@ -89,14 +90,31 @@ def adm_send_sync(*, type: str, reference: str, payload: dict[str, Any] | None =
         answer = transport().send(message)
     except AdmUnavailable as exc:
         AdmMessage.objects.filter(pk=message.pk).update(attempts=1, first_sent_at=now, last_error=str(exc)[:500])
-        raise AdmUnavailableError(_("ADM's central system does not answer: nothing was charged, try again in a "
-                                    "few minutes.")) from exc
+        message.refresh_from_db()
+        error = AdmUnavailableError(_("ADM's central system does not answer: nothing was charged, try again in a "
+                                      "few minutes."))
+        keep_after_rollback(error, lambda: adm_keep(message, cancel=type == "participation"))
+        raise error from exc
     with transaction.atomic():
         message = AdmMessage.objects.select_for_update().get(pk=message.pk)
         message.attempts, message.first_sent_at = 1, now
         message.save(update_fields=["attempts", "first_sent_at"])
         _record(message, answer, timezone.now())
     if message.status == AdmMessage.REJECTED:
-        raise Conflict(_("ADM did not validate this: nothing was charged."), code="adm_rejected",
-                       adm_reason=message.reason or _("iscrizione non convalidata"))
+        error = Conflict(_("ADM did not validate this: nothing was charged."), code="adm_rejected",
+                         adm_reason=message.reason or _("iscrizione non convalidata"))
+        keep_after_rollback(error, lambda: adm_keep(message))
+        raise error
     return message
+
+
+def adm_keep(message: AdmMessage, *, cancel: bool = False) -> None:
+    """The row as it stood when the caller's work was refused, written again if that work's
+    rollback took it; ``cancel``: ADM may hold a participation it never confirmed, so it is told
+    to drop it (§7.3)."""
+    fields = {f.attname: getattr(message, f.attname) for f in AdmMessage._meta.concrete_fields if not f.primary_key}
+    AdmMessage.objects.update_or_create(pk=message.pk, defaults=fields)
+    if cancel:  # due now: the tick sends it (the caller's commit, if any, is not this one's)
+        AdmMessage.objects.create(type="participation_cancel", reference=message.reference,
+                                  player_id=message.player_id, next_attempt_at=timezone.now(),
+                                  payload={"participation": str(message.pk), "reason": "unanswered"})

@@ -39,3 +39,18 @@ def _after_commit_send(message: AdmMessage) -> None:
                 raise
 
     transaction.on_commit(enqueue)
+
+
+def adm_cancel(*, message: AdmMessage, reason: str = "") -> AdmMessage:
+    """``participation_cancel`` of an accepted participation (queued, §7.1): a refund, or a
+    registration or start that did not happen after ADM had accepted it."""
+    return adm_enqueue(type="participation_cancel", reference=message.reference, player_id=message.player_id,
+                       payload={"participation": str(message.pk), "code": message.code, "reason": reason})
+
+
+def adm_reference_set(*, message: AdmMessage, reference: str, transaction_ids: Iterable[int] = ()) -> None:
+    """A synchronous message sent before its object had an id takes the object's reference, and
+    the ledger transactions it covers (the reconciliation reads them, §7.5)."""
+    ids = list(transaction_ids)
+    AdmMessage.objects.filter(pk=message.pk).update(reference=reference, **({"transaction_ids": ids} if ids else {}))
+    message.reference = reference

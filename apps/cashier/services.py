@@ -15,7 +15,14 @@ from django.utils.translation import gettext as _
 from apps.adm.services import adm_enqueue
 from apps.aml import services as aml
 from apps.audit.services import audit_record
-from apps.common.errors import Conflict, InsufficientFunds, NotFoundError, StaffCannotPlay, ValidationFailed
+from apps.common.errors import (
+    Conflict,
+    InsufficientFunds,
+    NotFoundError,
+    StaffCannotPlay,
+    ValidationFailed,
+    keep_after_rollback,
+)
 from apps.common.roles import is_staff_member
 from apps.conto.limits import deposit_check
 from apps.conto.models import Conto
@@ -146,7 +153,7 @@ def withdrawal_request(*, player: Any, amount_cents: Any, instrument: Any,
     try:
         withdrawal_gate(user=player, now=now)
     except IdentityIncomplete as exc:
-        _keep(exc, lambda: aml.withdrawal_before_kyc(player_id=player.pk, amount=amount, now=now))
+        keep_after_rollback(exc, lambda: aml.withdrawal_before_kyc(player_id=player.pk, amount=amount, now=now))
         raise
     chosen = instrument_of(player=player, instrument_id=instrument_id)
     cash = wallet_balances_many(player_ids=[player.pk])[player.pk][CASH]
@@ -161,15 +168,6 @@ def withdrawal_request(*, player: Any, amount_cents: Any, instrument: Any,
         except InsufficientFunds:  # spent meanwhile (a registration won the race): nothing is kept
             raise _not_withdrawable(wallet_balances_many(player_ids=[player.pk])[player.pk][CASH]) from None
     return withdrawal
-
-
-def _keep(exc: Exception, record: Any) -> None:
-    """What a refusal records (an AML signal) survives the request's rollback: written now when
-    no transaction is open, else by whoever rolls back (apps/common/api.py ``idempotent``)."""
-    if transaction.get_connection().in_atomic_block:
-        exc.survivors = [*getattr(exc, "survivors", ()), record]  # type: ignore[attr-defined]
-    else:
-        record()
 
 
 def _not_withdrawable(cash: int) -> Conflict:

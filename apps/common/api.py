@@ -21,7 +21,14 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
-from .errors import Conflict, DomainError, ServiceUnavailable, StaffCannotPlay, ValidationFailed
+from .errors import (
+    Conflict,
+    DomainError,
+    ServiceUnavailable,
+    StaffCannotPlay,
+    ValidationFailed,
+    survivors_run,
+)
 from .input import BadInput, json_loads_checked
 from .models import IdempotencyRecord
 from .net import request_ip
@@ -74,6 +81,7 @@ def error_body(exc: Exception) -> tuple[dict[str, Any], int]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    survivors_run(exc)  # what a refusal records though its transaction rolled back
     try:
         body, status = error_body(exc)
     except Exception:
@@ -233,8 +241,8 @@ def idempotent(handler: Callable[..., Response]) -> Callable[..., Response]:
             except (DomainError, exceptions.APIException) as exc:
                 body, status = error_body(exc)
                 response = Response(body, status=status)
-                for keep in getattr(exc, "survivors", ()):  # what a refusal records (its rollback undid it)
-                    keep()
+                # what a refusal records: its savepoint rolled back, the key's transaction commits
+                survivors_run(exc, inside=True)
             record.status_code = response.status_code
             record.response_body = JSONRenderer().render(response.data).decode()
             record.save(update_fields=["status_code", "response_body"])

@@ -7,8 +7,10 @@ sentence; sockets send an error fragment. Services raise them before changing an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django.db import transaction
 from django.utils.translation import gettext_lazy
 
 
@@ -82,3 +84,27 @@ class NicknameRequired(DomainError):
 class Sanctioned(DomainError):
     status = 403
     code = "sanctioned"
+
+
+def keep_after_rollback(exc: Exception, record: Callable[[], Any]) -> None:
+    """What a refusal must record even though the work it refuses rolls back (an AML signal,
+    ADM's answer to a synchronous message, regulation.md §0.3 and §7.3): written now when no
+    transaction is open, else carried by the refusal with the depth of transactions it was
+    raised in, and written by whoever catches it once out of them (``survivors_run``: the API's
+    error handler, the idempotency wrapper, the pages that catch a refusal)."""
+    depth = len(transaction.get_connection().atomic_blocks)
+    if depth:
+        exc.survivors = [*getattr(exc, "survivors", ()), record]  # type: ignore[attr-defined]
+        exc.survivors_depth = min(depth, getattr(exc, "survivors_depth", depth))  # type: ignore[attr-defined]
+    else:
+        record()
+
+
+def survivors_run(exc: BaseException, *, inside: bool = False) -> None:
+    """Write what a refusal carries, once, after its transaction rolled back (``inside``: the
+    caller's own transaction commits them, as the idempotency wrapper's does)."""
+    depth = len(transaction.get_connection().atomic_blocks)
+    if not inside and depth >= getattr(exc, "survivors_depth", 0):
+        return  # still inside the refused transaction: an outer catcher writes them
+    for record in exc.__dict__.pop("survivors", ()):
+        record()

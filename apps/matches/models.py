@@ -50,6 +50,8 @@ class Match(models.Model):
     #: per human seat its nickname, what it paid in and received; None before settlement or
     #: for a match with no stake. Pages show these figures, never a recomputation.
     settlement = models.JSONField(null=True, blank=True)
+    #: ADM's session code of a money match (regulation.md §7.3, §7.4), issued before its start
+    adm_session_code = models.CharField(max_length=32, blank=True, default="")
     #: what the match's owner (a table, a tournament) decided for it when it was made; the
     #: match knows no owner, only these rules (platform.md §5.7 against §8):
     #: the players may cancel it by a unanimous vote (§8.4)
@@ -83,6 +85,9 @@ class MatchSeat(models.Model):
     robot = models.BooleanField(default=False)
     ip = models.GenericIPAddressField(null=True, blank=True)
     stake_paid = models.PositiveIntegerField(default=0)
+    #: ADM's participation for this seat's stake (regulation.md §7.3): the message and its code
+    adm_participation_id = models.CharField(max_length=36, blank=True, default="")
+    adm_participation_code = models.CharField(max_length=32, blank=True, default="")
     #: the robot plays this human seat's turns (disconnected, or away after timeouts)
     robot_playing = models.BooleanField(default=False)
     grace_deadline = models.DateTimeField(null=True, blank=True, db_index=True)

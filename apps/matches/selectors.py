@@ -72,6 +72,7 @@ def match_view(*, match: Match, seat: int | None, controls: bool = True) -> dict
         "legal_actions": state.legal_actions(seat) if (playing and seat is not None and controls) else [],
         "result": match.result if match.status == Match.FINISHED else None,
         "turn_deadline": match.turn_deadline.isoformat() if (playing and match.turn_deadline) else None,
+        "adm_session_code": match.adm_session_code or None,  # regulation.md §7.4
     }
 
 

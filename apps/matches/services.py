@@ -30,6 +30,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from apps.adm.services import adm_enqueue
 from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
 from apps.common.push import group_send
 from apps.conto.gates import MONEY_TABLE, money_play_gate, money_play_spend
@@ -770,6 +771,25 @@ def _pay(match: Match, seats: list[MatchSeat], outcome: Settlement, paid: dict[i
     escrow_settle(match_id=match.pk, currency=match.currency,
                   payouts={by_seat[s]: amount for s, amount in outcome.payouts.items()},
                   paid={by_seat[s]: amount for s, amount in paid.items()}, bank=outcome.bank)
+    _adm_settled(match, seats, outcome, paid)
+
+
+def _adm_settled(match: Match, seats: list[MatchSeat], outcome: Settlement, paid: dict[int, int]) -> None:
+    """regulation.md §7.1 for a money match ADM opened: each stake given back cancels its
+    participation; the winners and the session's end are queued."""
+    if not match.adm_session_code:
+        return
+    for ms in seats:
+        received = outcome.payouts.get(ms.number, 0)
+        if ms.adm_participation_id and 0 < received <= paid.get(ms.number, 0):
+            adm_enqueue(type="participation_cancel", reference=f"match:{match.pk}:seat:{ms.number}",
+                        player_id=ms.player_id, payload={"participation": ms.adm_participation_id,
+                                                         "returned_cents": received})
+    adm_enqueue(type="winners", reference=f"match:{match.pk}", payload={
+        "session_code": match.adm_session_code, "bank_cents": outcome.bank,
+        "winners": [{"player": ms.player_id, "received_cents": outcome.payouts.get(ms.number, 0)} for ms in seats
+                    if outcome.payouts.get(ms.number, 0) > paid.get(ms.number, 0)]})
+    adm_enqueue(type="session_end", reference=f"match:{match.pk}", payload={"session_code": match.adm_session_code})
 
 
 # -- friendly cancellation (platform.md §8.4) ------------------------------------------------------

@@ -123,14 +123,14 @@ def _kind_label(entry: dict, txn, names: dict[str, str]) -> str:
     return str(ENTRY_KINDS.get(kind, kind))
 
 
-def _ledger_rows(entries) -> list[dict]:
+def _ledger_rows(entries, *, player_id: int) -> list[dict]:
     """Ledger entries as the page shows them: an aware time (the template shows it in
     Europe/Rome), the kind (with the tournament's name) and currency in words, money held by
     the authority marked, and ADM's codes (regulation.md §7.4)."""
     entries = list(entries)
     names = reference_names(e.transaction.reference for e in entries)
     rows = []
-    for e, row in zip(entries, ledger_rows_with_codes(entries), strict=True):
+    for e, row in zip(entries, ledger_rows_with_codes(entries, player_id=player_id), strict=True):
         rows.append({**row, "created": parse_datetime(row["created"]),
                      "kind_label": _kind_label(row, e.transaction, names),
                      "currency_label": CURRENCY_NAMES.get(row["currency"], row["currency"]),
@@ -145,7 +145,7 @@ def profile(request):
         entries = player_ledger(player=request.user)[:20]
         profile_row = services.profile_ensure(user=request.user)
         context.update(wallet=wallet_get(player=request.user),
-                       entries=_ledger_rows(entries),
+                       entries=_ledger_rows(entries, player_id=request.user.pk),
                        cards_form=CardsForm(initial={"italian_deck": profile_row.italian_deck}))
     return render(request, "players/profile.html", context)
 
@@ -164,7 +164,7 @@ def history(request):
         if since is not None:
             entries = entries.filter(created__gte=since)
     page = Paginator(entries, 50).get_page(request.GET.get("page"))
-    return render(request, "players/history.html", {"page": page, "entries": _ledger_rows(page.object_list),
+    return render(request, "players/history.html", {"page": page, "entries": _ledger_rows(page.object_list, player_id=request.user.pk),
                                                     "since": since, "wallet": wallet_get(player=request.user)})
 
 

@@ -177,6 +177,7 @@ def table_as_dict(table: Table) -> dict[str, Any]:
         # ADM session code joins with the ADM sessions of money matches
         "regime": regime_of(currency=table.currency, official=table.official, stake=table.stake),
         "bank_percent": bank_share(table.game, table.currency) if table.official and table.stake else 0,
+        "adm_session_code": (match.adm_session_code or None) if match else None,
     }
 
 

@@ -40,6 +40,7 @@ from apps.common.errors import (
     NotFoundError,
     StaffCannotPlay,
     ValidationFailed,
+    survivors_run,
 )
 from apps.common.roles import is_staff_member
 from apps.common.templatetags.money import format_euro
@@ -65,6 +66,7 @@ from apps.players.selectors import nickname_of
 from apps.wallet.selectors import wallet_get
 
 from . import broadcast, poker
+from .adm_open import adm_match_abandoned, adm_match_link, adm_match_open
 from .dealing import table_match_begin
 from .models import CASH, CREDITS, Match, Seat, SocketConnection, Table, TableInvite, TableMatch
 from .render import snapshot_moved
@@ -494,10 +496,23 @@ def _maybe_start(table: Table) -> Match | None:
     need = stake_per_seat(table.game, table.stake, table.game_options) if table.official else 0
     if need and table.currency == CASH and _money_seats_refused(table, humans, need):
         return None
+    opening = None
+    if need and table.currency == CASH:  # regulation.md §7.3: ADM validates the match before any stake
+        opening = adm_match_open(table=table, humans=humans, need=need)
+        if opening is None:
+            return None
     # StakesShort (someone cannot cover the stake) rolls back the new match and every stake
-    # taken for it: table_start_if_ready stands them up
-    return table_match_begin(table=table, seats=seats, options=table.game_options, currency=table.currency,
-                             stakes={s.number: need for s in seats if s.player_id} if need else None)
+    # taken for it: table_start_if_ready stands them up (ADM is told the participations are off)
+    try:
+        match = table_match_begin(table=table, seats=seats, options=table.game_options, currency=table.currency,
+                                  stakes={s.number: need for s in seats if s.player_id} if need else None)
+    except StakesShort as exc:
+        if opening is not None:
+            adm_match_abandoned(exc, opening)
+        raise
+    if opening is not None:
+        adm_match_link(match=match, opening=opening)
+    return match
 
 
 def table_start_if_ready(*, table_id: int) -> Match | None:
@@ -510,6 +525,7 @@ def table_start_if_ready(*, table_id: int) -> Match | None:
                     return None
                 return _maybe_start(table)
         except StakesShort as stood:
+            survivors_run(stood)  # ADM's answers to a start that rolled back
             with transaction.atomic():
                 table = Table.objects.select_for_update().get(pk=table_id)  # the table first, then seats
                 if poker.is_poker(table):  # credits moved since they were read: they sit out

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from apps.common.errors import DomainError
+from apps.common.errors import DomainError, survivors_run
 from apps.common.net import request_ip
 from apps.common.roles import OPERATOR, has_role
 from apps.games.selectors import game_catalogue
@@ -307,7 +307,7 @@ class TournamentAdmin(admin.ModelAdmin):
             else:
                 saved = services.tournament_create(actor=request.user, data=data, ip=request_ip(request))
         except DomainError as exc:
-            raise _Refused(exc.extra.get("fields") or {"body": [exc.detail]}) from None
+            raise _Refused(exc.extra.get("fields") or {"body": [exc.detail]}, refused=exc) from None
         obj.pk = saved.pk
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
@@ -319,6 +319,8 @@ class TournamentAdmin(admin.ModelAdmin):
         try:
             return super().changeform_view(request, object_id, form_url, extra_context)
         except _Refused as exc:
+            if exc.refused is not None:
+                survivors_run(exc.refused)  # the admin's transaction rolled back: ADM's answer is kept
             request._tournament_refused = exc.fields
             return super().changeform_view(request, object_id, form_url, extra_context)
 
@@ -440,6 +442,7 @@ def _split_preview(request):
 class _Refused(Exception):
     """The service refused a save: ``fields`` are its reasons by field."""
 
-    def __init__(self, fields: dict[str, Any]) -> None:
+    def __init__(self, fields: dict[str, Any], refused: Exception | None = None) -> None:
         super().__init__(fields)
         self.fields = fields
+        self.refused = refused

@@ -85,7 +85,10 @@ class TournamentRegisterView(APIView):
         reg = services.tournament_register(user=request.user, tournament_id=tournament_id, ip=request_ip(request))
         return Response({"tournament": reg.tournament_id, "nickname": reg.nickname,
                          "paid_bonus_cents": reg.paid_bonus_cents, "paid_cash_cents": reg.paid_cash_cents,
-                         "created": reg.created.isoformat()}, status=201)
+                         "created": reg.created.isoformat(),
+                         # the receipt (regulation.md §7.4): ADM's session and participation codes
+                         "adm_session_code": reg.tournament.adm_session_code or None,
+                         "adm_participation_code": reg.adm_participation_code or None}, status=201)
 
 
 class TournamentUnregisterView(APIView):

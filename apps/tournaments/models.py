@@ -64,6 +64,8 @@ class Tournament(models.Model):
     cancel_reason = models.CharField(max_length=500, blank=True)
     #: a system cancellation's reason (``CANCEL_REASONS``), translated when shown; "" for an operator's
     cancel_code = models.CharField(max_length=40, blank=True, default="")
+    #: ADM's session code, issued when the tournament was created (regulation.md §7.3, §7.4)
+    adm_session_code = models.CharField(max_length=32, blank=True, default="")
     #: the refund run after a cancellation: lines to pay, and when the last one was paid
     refunds_total = models.PositiveIntegerField(default=0)
     refunds_done_at = models.DateTimeField(null=True, blank=True)
@@ -114,6 +116,9 @@ class Registration(models.Model):
     #: the address the player registered from (collusion signals, platform.md §7.5); null for a
     #: seat won in a satellite
     ip = models.GenericIPAddressField(null=True, blank=True)
+    #: ADM's participation (regulation.md §7.3): the message and the code it issued (the receipt)
+    adm_participation_id = models.CharField(max_length=36, blank=True, default="")
+    adm_participation_code = models.CharField(max_length=32, blank=True, default="")
     #: a satellite seat paid this entry (platform.md §5.9)
     seat_from = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     # play

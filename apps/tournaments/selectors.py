@@ -74,6 +74,8 @@ def tournament_as_dict(t: Tournament, *, nicknames: bool = True) -> dict[str, An
         "finished_at": t.finished_at.isoformat() if t.finished_at else None,
         "cancelled_at": t.cancelled_at.isoformat() if t.cancelled_at else None,
         "cancel_reason": t.cancel_reason_display or None, "cancel_code": t.cancel_code or None,
+        # regulation.md §7.4, §8: every tournament is regime "torneo"; ADM's session code
+        "regime": "torneo", "adm_session_code": t.adm_session_code or None,
         **tournament_money(t, entrants),
     }
     if nicknames:

@@ -27,6 +27,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from apps.adm.sending import adm_send_sync
+from apps.adm.services import adm_enqueue, adm_reference_set
 from apps.audit.services import audit_record
 from apps.common.bulk import rows_update
 from apps.common.errors import (
@@ -238,10 +240,17 @@ def _snapshot(t: Tournament) -> dict[str, Any]:
 
 def tournament_create(*, actor, data: Any, ip: str | None = None) -> Tournament:
     d = tournament_validate(data)
+    # regulation.md §7.3: ADM opens the session first; rejected or unanswered, nothing is created
+    session = adm_send_sync(type="session_open", reference=f"tournament:new:{secrets.token_hex(6)}", payload={
+        "regime": "torneo", "game": d["game"], "name": d["name"], "buy_in_cents": d["buy_in_cents"],
+        "fee_cents": d["fee_cents"], "guaranteed_cents": d["guaranteed_cents"],
+        "starts_at": d["starts_at"].isoformat() if d["starts_at"] else None})
     with transaction.atomic():
         t = Tournament.objects.create(
             **{k: d[k] for k in CREATE_FIELDS}, created_by=actor if getattr(actor, "pk", None) else None,
-            registrations_close_at=(d["starts_at"] - REGISTRATION_CLOSES_BEFORE) if d["starts_at"] else None)
+            registrations_close_at=(d["starts_at"] - REGISTRATION_CLOSES_BEFORE) if d["starts_at"] else None,
+            adm_session_code=session.code)
+        adm_reference_set(message=session, reference=f"tournament:{t.pk}")
         audit_record(actor=actor, action="tournament_create", target=t, after=_snapshot(t), ip=ip)
         broadcast.lobby_changed()
     return t
@@ -378,14 +387,24 @@ def tournament_register(*, user, tournament_id: Any, ip: str | None = None) -> R
                     % {"entry": rules.euro(t.buy_in_cents),
                        "balance": rules.euro(balances.get(BONUS, 0) + balances.get(CASH, 0))})
             from_bonus, from_cash = sources
+        # regulation.md §7.3: every local check passed; ADM validates the participation (freerolls
+        # too) before anything is written: rejected (409) or unanswered (503), nothing is charged
+        participation = adm_send_sync(
+            type="participation", reference=f"registration:new:{t.pk}:{user.pk}", player_id=user.pk,
+            payload={"tournament": t.pk, "session_code": t.adm_session_code, "amount_cents": t.buy_in_cents,
+                     "bonus_cents": from_bonus, "cash_cents": from_cash})
         reg = Registration.objects.create(tournament=t, player=user, nickname=nickname_of(user) or "",
                                           created=timezone.now(), paid_bonus_cents=from_bonus,
-                                          paid_cash_cents=from_cash, ip=ip or None)
+                                          paid_cash_cents=from_cash, ip=ip or None,
+                                          adm_participation_id=str(participation.pk),
+                                          adm_participation_code=participation.code)
+        txn_ids = []
         if t.buy_in_cents:
-            ledger_post(kind="buy_in", reference=f"tournament:{t.pk}", legs=[
+            txn_ids.append(ledger_post(kind="buy_in", reference=f"tournament:{t.pk}", legs=[
                 Leg(player_code(user), BONUS, -from_bonus), Leg(t.escrow, BONUS, from_bonus),
                 Leg(player_code(user), CASH, -from_cash), Leg(t.escrow, CASH, from_cash),
-            ], idempotency_key=f"buy_in:tournament:{t.pk}:registration:{reg.pk}")
+            ], idempotency_key=f"buy_in:tournament:{t.pk}:registration:{reg.pk}").pk)
+        adm_reference_set(message=participation, reference=f"registration:{reg.pk}", transaction_ids=txn_ids)
         _touch(t)
         broadcast.lobby_changed()
         if t.kind == Tournament.SIT_AND_GO and entrants + 1 == t.max_players:
@@ -458,12 +477,22 @@ def _registration_cancel(t: Tournament, reg: Registration, *, key: str) -> None:
     reg.unregistered_at = timezone.now()
     reg.save(update_fields=["active", "unregistered_at"])
     bonus, cash = reg.paid_bonus_cents, reg.paid_cash_cents
+    txn = None
     if bonus or cash:
         player = player_code(reg.player_id)
-        ledger_post(kind="unregister_refund", reference=f"tournament:{t.pk}", legs=[
+        txn = ledger_post(kind="unregister_refund", reference=f"tournament:{t.pk}", legs=[
             Leg(t.escrow, BONUS, -bonus), Leg(player, BONUS, bonus),
             Leg(t.escrow, CASH, -cash), Leg(player, CASH, cash),
         ], idempotency_key=f"{key}:tournament:{t.pk}:registration:{reg.pk}")
+    _adm_participation_cancel(reg_id=reg.pk, player_id=reg.player_id, participation=reg.adm_participation_id,
+                              txn_id=getattr(txn, "pk", None))
+
+
+def _adm_participation_cancel(*, reg_id: int, player_id: int, participation: str, txn_id: int | None) -> None:
+    """regulation.md §7.1: each refund tells ADM the participation is cancelled (queued)."""
+    if participation:
+        adm_enqueue(type="participation_cancel", reference=f"registration:{reg_id}", player_id=player_id,
+                    transaction_ids=[txn_id] if txn_id else [], payload={"participation": participation})
 
 
 def _disqualify(t: Tournament, reg: Registration) -> None:
@@ -564,6 +593,8 @@ def _start(t: Tournament) -> None:
     if any(leg.amount for leg in legs):
         ledger_post(kind="tournament_start", reference=f"tournament:{t.pk}", legs=legs,
                     idempotency_key=f"tournament_start:tournament:{t.pk}")
+    adm_enqueue(type="prize_plan", reference=f"tournament:{t.pk}", payload={
+        "session_code": t.adm_session_code, "entrants": n, "prize_pool_cents": pool.prize_pool, "prizes": prizes})
     now = timezone.now()
     t.status = Tournament.RUNNING
     t.started_at = now
@@ -810,6 +841,11 @@ def _finish(t: Tournament, regs: list[Registration]) -> None:
     ledger_post_many(postings=postings)
     for reg in sorted(seat_winners, key=lambda r: r.position or 0):
         _seat_award(t, reg)
+    adm_enqueue(type="winners", reference=f"tournament:{t.pk}", payload={
+        "session_code": t.adm_session_code,
+        "winners": [{"player": users[reg_id], "prize_cents": amount} for reg_id, amount in sorted(paid.items())]})
+    adm_enqueue(type="session_end", reference=f"tournament:{t.pk}", payload={"session_code": t.adm_session_code,
+                                                                          "outcome": "finished"})
     now = timezone.now()
     t.status = Tournament.FINISHED
     t.finished_at = now
@@ -952,6 +988,8 @@ def _cancel(t: Tournament, *, reason: str, code: str = "") -> None:
     playing = list(t.tmatches.filter(status=TournamentMatch.PLAYING).values_list("match_id", flat=True))
     t.tmatches.filter(status=TournamentMatch.PLAYING).update(status=TournamentMatch.CANCELLED)
     play.matches_cancel(match_ids=[m for m in playing if m])
+    adm_enqueue(type="session_end", reference=f"tournament:{t.pk}", payload={"session_code": t.adm_session_code,
+                                                                          "outcome": "cancelled"})
     t.status = Tournament.CANCELLED
     t.cancelled_at = timezone.now()
     t.cancel_reason = reason
@@ -1000,14 +1038,19 @@ def tournament_refunds_pay(*, tournament_id: int) -> int:
             t = _locked(tournament_id)
             regs = [SimpleNamespace(**row) for row in Registration.objects.filter(
                 pk__in=chunk, refund_paid_at__isnull=True).order_by("pk").values(
-                "pk", "player_id", "paid_bonus_cents", "paid_cash_cents", "refund_cents", "refund_rule")]
+                "pk", "player_id", "paid_bonus_cents", "paid_cash_cents", "refund_cents", "refund_rule",
+                "adm_participation_id")]
             # the memo names the malfunction rule: the back office's refunds by rule read it
             postings = [Posting(kind="cancel_refund", reference=f"tournament:{t.pk}",
                                 legs=tuple(_refund_legs(t, r, before_start)),
                                 idempotency_key=f"cancel_refund:tournament:{t.pk}:registration:{r.pk}",
                                 memo=f"refund_rule={r.refund_rule}" if r.refund_rule else "")
                         for r in regs]
-            ledger_post_many(postings=postings)
+            written = ledger_post_many(postings=postings)
+            for r in regs:
+                txn = written.get(f"cancel_refund:tournament:{t.pk}:registration:{r.pk}")
+                _adm_participation_cancel(reg_id=r.pk, player_id=r.player_id, participation=r.adm_participation_id,
+                                          txn_id=getattr(txn, "pk", None))
             Registration.objects.filter(pk__in=[r.pk for r in regs]).update(refund_paid_at=timezone.now())
             paid += len(regs)
             _touch(t)

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from apps.common.errors import DomainError, NotFoundError
+from apps.common.errors import DomainError, NotFoundError, survivors_run
 from apps.common.net import request_ip
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_check_lobby
@@ -62,6 +62,7 @@ def register_page(request, tournament_id: int):
         services.tournament_register(user=request.user, tournament_id=tournament_id, ip=request_ip(request))
         messages.success(request, _msg("registered"))
     except DomainError as exc:
+        survivors_run(exc)  # ADM's answer to a refused registration is kept (regulation.md §7.3)
         messages.error(request, exc.detail)
     return redirect("tournaments:detail", tournament_id=tournament_id)
 

@@ -35,7 +35,7 @@ def ledger_page(view, request, player):
     """A page of the player's ledger (also served to staff by apps/players/api.py)."""
     paginator = Pagination()
     page = paginator.paginate_queryset(selectors.player_ledger(player=player), request, view=view)
-    return paginator.get_paginated_response(selectors.ledger_rows_with_codes(list(page)))
+    return paginator.get_paginated_response(selectors.ledger_rows_with_codes(list(page), player_id=player.pk))
 
 
 class MeLedgerView(APIView):

@@ -10,7 +10,7 @@ from django.db.models import BooleanField, Case, F, OuterRef, Q, QuerySet, Subqu
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from apps.adm.selectors import MOVEMENT_KINDS, adm_covered_transactions, movement_codes
+from apps.adm.selectors import MOVEMENT_KINDS, adm_covered_transactions, movement_codes, participation_codes
 
 from .models import BONUS, CASH, CREDITS, Account, Deposit, Entry, Freeze, Withdrawal
 
@@ -91,15 +91,24 @@ def ledger_entry_as_dict(entry: Entry) -> dict:
     }
 
 
-def ledger_rows_with_codes(entries: list[Entry]) -> list[dict]:
+def ledger_rows_with_codes(entries: list[Entry], *, player_id: int) -> list[dict]:
     """Ledger rows with ADM's codes (regulation.md §7.4): the movement code of deposits,
     withdrawals and adjustments; participation and session codes join with ADM's sessions."""
     rows = [ledger_entry_as_dict(e) for e in entries]
     codes = movement_codes([r["reference"] for r in rows if r["kind"] in MOVEMENT_KINDS])
-    for row in rows:
-        row["adm_code"] = codes.get(row["reference"]) if row["kind"] in MOVEMENT_KINDS else None
-        row["adm_session_code"] = None
+    played = participation_codes(player_ids=[player_id],
+                                 transaction_ids=[e.transaction_id for e, r in zip(entries, rows, strict=True)
+                                                  if r["kind"] in PARTICIPATION_KINDS])
+    for entry, row in zip(entries, rows, strict=True):
+        part = played.get(entry.transaction_id) if row["kind"] in PARTICIPATION_KINDS else None
+        row["adm_code"] = part["code"] if part else (codes.get(row["reference"]) if row["kind"] in MOVEMENT_KINDS
+                                                     else None)
+        row["adm_session_code"] = (part or {}).get("session_code") or None
     return rows
+
+
+#: the ledger kinds whose ADM code is a participation's (regulation.md §7.4)
+PARTICIPATION_KINDS = ("buy_in", "stake")
 
 
 def ledger_check() -> str | None:

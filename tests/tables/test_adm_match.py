@@ -1,0 +1,69 @@
+"""A money match and the ADM central system (regulation.md §7.3, §7.4): the session and each
+stake's participation validated before any stake moves; a refusal starts nothing and puts the
+table back in the window to confirm; the end tells ADM the winners and closes the session."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.adm.models import AdmMessage
+from apps.matches.models import Match
+from apps.tables import services
+from apps.tables.models import Seat
+from apps.tables.render import render_fragments
+from apps.wallet.selectors import ledger_check, wallet_get
+from tests.conftest import api_client, make_user
+
+from .conftest import fund, play_out
+
+pytestmark = pytest.mark.django_db
+
+
+def _cash_table(names):
+    players = [make_user(nickname=n) for n in names]
+    for p in players:
+        fund(p, cash=2_000)
+    table = services.table_create(user=players[0], data={"game": "briscola", "official": True, "currency": "cash",
+                                                          "stake": 100}, ip="10.9.0.1")
+    return table, players
+
+
+def test_a_money_match_opens_its_session_and_its_participations_then_tells_the_end():
+    table, players = _cash_table(["AdmM1", "AdmM2"])
+    services.table_sit(user=players[1], table_id=table.pk, ip="10.9.0.2")
+    match = Match.objects.get(table_link__table=table)
+    assert len(match.adm_session_code) == 16
+    seats = list(match.match_seats.order_by("number"))
+    assert all(len(ms.adm_participation_code) == 16 for ms in seats)
+    references = set(AdmMessage.objects.filter(type="participation", status="accepted").values_list("reference",
+                                                                                                  flat=True))
+    assert references == {f"match:{match.pk}:seat:{ms.number}" for ms in seats}
+    assert api_client(players[0]).get(f"/api/tables/{table.pk}/").json()["adm_session_code"] == match.adm_session_code
+    html, _revision = render_fragments(table_id=table.pk, user=players[0])
+    assert match.adm_session_code in html  # the table page shows it
+    row = api_client(players[0]).get("/api/me/ledger/").json()["results"][0]
+    assert (row["kind"], row["adm_session_code"]) == ("stake", match.adm_session_code) and row["adm_code"]
+    play_out(match.pk, {ms.number: ms.player for ms in seats})
+    assert set(AdmMessage.objects.filter(reference=f"match:{match.pk}").values_list("type", flat=True)) == {
+        "session_open", "winners", "session_end"}
+    assert ledger_check() is None
+
+
+@pytest.mark.parametrize("refused", ["session_open", "participation"])
+def test_a_refusal_starts_nothing_and_asks_every_seat_to_confirm_again(settings, refused):
+    table, players = _cash_table([f"AdmR{refused[:3]}1", f"AdmR{refused[:3]}2"])
+    settings.ADM_SIMULATOR_REJECT = [refused]
+    services.table_sit(user=players[1], table_id=table.pk, ip="10.9.0.3")
+    assert not Match.objects.filter(table_link__table=table).exists()
+    assert [wallet_get(player=p)["cash_cents"] for p in players] == [2_000, 2_000]
+    assert not Seat.objects.filter(table=table, ready=True).exists()
+    table.refresh_from_db()
+    assert table.confirm_deadline is not None
+    assert AdmMessage.objects.filter(type=refused, status="rejected").count() == 1
+    if refused == "participation":  # the session was opened; no participation was accepted
+        assert not AdmMessage.objects.filter(type="participation", status="accepted").exists()
+    settings.ADM_SIMULATOR_REJECT = []
+    for p in players:
+        services.table_ready(user=p, table_id=table.pk)
+    assert Match.objects.filter(table_link__table=table).count() == 1  # confirmed again: it starts
+    assert ledger_check() is None
