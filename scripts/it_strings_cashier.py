@@ -264,3 +264,11 @@ IT.update({
     "ADM session code": "Codice sessione ADM",
     "Your ADM participation code": "Il tuo codice di partecipazione ADM",
 })
+
+IT.update({
+    "ADM summary\x04total": "totale",
+    "ADM summary\x04sent": "inviati",
+    "ADM summary\x04accepted": "accettati",
+    "ADM summary\x04rejected": "rifiutati",
+    "ADM summary\x04pending": "in attesa",
+})

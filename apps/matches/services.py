@@ -30,7 +30,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.adm.services import adm_enqueue
+from apps.adm.sending import adm_send_sync
+from apps.adm.services import adm_enqueue, adm_reference_set
 from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
 from apps.common.push import group_send
 from apps.conto.gates import MONEY_TABLE, money_play_gate, money_play_spend
@@ -113,12 +114,20 @@ def _reentry_fee_take(match: Match, ms: MatchSeat) -> None:
     fee = _reentry_fee(match)
     if not fee or ms.player_id is None:
         return
+    participation = None
     if match.currency == "cash":  # a money table: the conto's gate and spend limit first (regulation.md §4.4)
         money_play_gate(user=ms.player, what=MONEY_TABLE)
         money_play_spend(user=ms.player, amount=fee)
-    wallet_debit(player=ms.player, currency=match.currency, amount=fee, kind="stake",
-                 reference=f"match:{match.pk}", destination=match_escrow_code(match.pk),
-                 idempotency_key=f"reentry:match:{match.pk}:seat:{ms.number}:v{match.version}")
+        if match.adm_session_code:  # then ADM validates the re-entry's participation (§7.3)
+            participation = adm_send_sync(
+                type="participation", reference=f"match:{match.pk}:seat:{ms.number}:reentry:v{match.version}",
+                player_id=ms.player_id, payload={"session_code": match.adm_session_code, "amount_cents": fee,
+                                                 "reentry": True})
+    txn = wallet_debit(player=ms.player, currency=match.currency, amount=fee, kind="stake",
+                       reference=f"match:{match.pk}", destination=match_escrow_code(match.pk),
+                       idempotency_key=f"reentry:match:{match.pk}:seat:{ms.number}:v{match.version}")
+    if participation is not None:
+        adm_reference_set(message=participation, reference=participation.reference, transaction_ids=[txn.pk])
     ms.stake_paid += fee
     ms.save(update_fields=["stake_paid"])
 

@@ -26,7 +26,7 @@ from django.utils.translation import ngettext
 
 from apps.chat.selectors import chat_message_get
 from apps.chat.services import chat_post, chat_report
-from apps.common.errors import DomainError
+from apps.common.errors import DomainError, survivors_run
 from apps.common.input import BadInput, json_loads_checked, text_problem
 from apps.common.net import client_ip
 from apps.common.roles import is_staff_member
@@ -377,6 +377,7 @@ class TableConsumer(GuardedWebsocketConsumer):
             else:
                 raise _bad(_("Unknown frame: send an action, chat, cancel_vote, report or sync."))
         except DomainError as exc:
+            await self._survivors(exc)  # what a refused move records (ADM's answer to a re-entry)
             if exc.code == "stale_version":  # another move came first: show the table as it is now
                 await self._render()
             else:
@@ -384,6 +385,10 @@ class TableConsumer(GuardedWebsocketConsumer):
         except Exception:  # a fault of ours must not take the socket down with it
             log.exception("table %s: a frame from user %s failed", self.table_id, self.user.pk)
             await self._error("bad_frame", _("This frame could not be handled."))
+
+    @database_sync_to_async
+    def _survivors(self, exc: DomainError) -> None:
+        survivors_run(exc)
 
     async def _abuse(self, code: str, detail: str) -> None:
         self.abuse += 1

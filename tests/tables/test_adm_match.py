@@ -4,9 +4,13 @@ table back in the window to confirm; the end tells ADM the winners and closes th
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from apps.adm.models import AdmMessage
+from apps.games.engines import get_engine
+from apps.matches import services as match_services
 from apps.matches.models import Match
 from apps.tables import services
 from apps.tables.models import Seat
@@ -67,3 +71,50 @@ def test_a_refusal_starts_nothing_and_asks_every_seat_to_confirm_again(settings,
         services.table_ready(user=p, table_id=table.pk)
     assert Match.objects.filter(table_link__table=table).count() == 1  # confirmed again: it starts
     assert ledger_check() is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_scala40_reentry_at_a_money_table_is_a_participation_and_a_rejection_charges_nothing(
+        settings, monkeypatch):
+    monkeypatch.setattr(match_services, "new_seed", lambda: 20261201)  # a deal that offers a re-entry
+    players = [make_user(nickname=f"S40adm_{n}") for n in range(3)]
+    for user in players:
+        fund(user, cash=10_000)
+    table = api_client(players[0]).post("/api/tables/", {
+        "game": "scala40", "players": 3, "official": True, "stake": 100, "currency": "cash",
+        "game_options": {"entry_fee": 2, "reentry_fee": 3}}, format="json").json()
+    for user in players[1:]:
+        assert api_client(user).post(f"/api/tables/{table['id']}/sit/", format="json").status_code == 200
+    match = Match.objects.get(table_link__table_id=table["id"])
+    seats = {ms.number: ms.player for ms in match.match_seats.all()}
+    engine, rng = get_engine("scala40"), random.Random(5)
+    for _ in range(5000):
+        match.refresh_from_db()
+        assert match.status == Match.PLAYING, "the deal offered no re-entry"
+        state = engine.from_json(match.state)
+        seat = state.to_act[0]
+        user = seats[seat]
+        url = f"/api/matches/{match.pk}/actions/"
+        if state.view(seat)["phase"] == "reentry" and {"type": "reenter"} in state.legal_actions(seat):
+            cash = wallet_get(player=user)["cash_cents"]
+            settings.ADM_SIMULATOR_REJECT = ["participation"]
+            refused = api_client(user).post(url, {"action": {"type": "reenter"}, "version": match.version},
+                                            format="json")
+            assert (refused.status_code, refused.json()["code"]) == (409, "adm_rejected")
+            after = Match.objects.get(pk=match.pk)
+            assert after.version == match.version and wallet_get(player=user)["cash_cents"] == cash
+            assert AdmMessage.objects.filter(type="participation", status="rejected", player_id=user.pk).count() == 1
+            settings.ADM_SIMULATOR_REJECT = []
+            done = api_client(user).post(url, {"action": {"type": "reenter"}, "version": match.version},
+                                         format="json")
+            assert done.status_code == 200
+            assert wallet_get(player=user)["cash_cents"] == cash - 300
+            reentry = AdmMessage.objects.get(type="participation", status="accepted", reference__contains=":reentry:")
+            assert reentry.transaction_ids and ledger_check() is None
+            return
+        action = engine.bot_action(state, seat, rng)
+        if action["type"] == "reenter":
+            action = {"type": "decline"}
+        answer = api_client(user).post(url, {"action": action, "version": match.version}, format="json")
+        assert answer.status_code == 200, answer.content
+    raise AssertionError("no re-entry offered")
