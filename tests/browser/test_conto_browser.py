@@ -192,3 +192,31 @@ def test_the_cashier_deposit_withdrawal_and_cancel(chromium, server, artifacts, 
     assert "annullato" in page.inner_text("main").lower()
     still_up()
     context.close()
+
+
+def test_finance_approves_a_withdrawal_from_the_queue(chromium, server, artifacts):
+    """regulation.md §5.4: a player asks for a withdrawal; finance sees it with its checks at
+    1366 px and approves it with a reason; the player's page says it is paid."""
+    base, still_up = server
+    player = chromium.new_context(viewport={"width": 1366, "height": 900}, locale="it-IT").new_page()
+    _login(player, base, "luca")
+    player.goto(f"{base}/accounts/cashier/")
+    player.fill("form[action$='/deposits/'] input[name=amount]", "20")
+    player.click("form[action$='/deposits/'] button[type=submit]")
+    player.wait_for_load_state()
+    player.fill("form[action$='/withdrawals/'] input[name=amount]", "15")
+    player.click("form[action$='/withdrawals/'] button[type=submit]")
+    player.wait_for_load_state()
+    desk = chromium.new_context(viewport={"width": 1366, "height": 900}, locale="it-IT").new_page()
+    _login(desk, base, "finanza")
+    desk.goto(f"{base}/backoffice/withdrawals/")
+    row = desk.locator("tr[data-withdrawal]", has_text="luca").first
+    assert "no_aml_case" in row.inner_text() and "€15,00" in row.inner_text()
+    desk.screenshot(path=str(artifacts / "withdrawal-queue-1366.png"), full_page=True)
+    row.locator("form[action$='/approve/'] input[name=reason]").fill("controlli superati")
+    row.locator("form[action$='/approve/'] button").click()
+    desk.wait_for_load_state()
+    assert "approvato" in desk.inner_text(".messagelist, .messages, body").lower()
+    player.goto(f"{base}/accounts/cashier/")
+    assert "pagato" in player.inner_text("main")
+    still_up()
