@@ -190,11 +190,14 @@ LONGEST_FIRST = [
     "tests/demo/test_seed_demo.py", "tests/engines/test_poker_italiana.py", "tests/engines/test_conformance.py",
     "tests/tables/test_lock_order.py", "tests/wallet/test_freeze_migration.py", "tests/tables/test_every_engine.py",
     "tests/backoffice/test_online_socket.py", "tests/tables/test_consumer.py", "tests/tables/test_socket_language.py",
-    "tests/browser/test_table_polish_browser.py", "tests/browser/test_language_browser.py",
-    "tests/browser/test_backoffice_browser.py",
-    "tests/browser/test_table_browser.py", "tests/browser/test_tournaments_browser.py",
-    "tests/browser/test_pages_phone_browser.py", "tests/browser/test_compliance_browser.py",
-    "tests/browser/test_login_browser.py",
+    # the browser modules by CI's durations (a long one handed out last ran alone at the end)
+    "tests/browser/test_card_drawing_browser.py", "tests/browser/test_conto_browser.py",
+    "tests/browser/test_pages_phone_browser.py", "tests/browser/test_language_browser.py",
+    "tests/browser/test_lobby_browser.py", "tests/browser/test_backoffice_browser.py",
+    "tests/browser/test_login_browser.py", "tests/browser/test_card_games_browser.py",
+    "tests/browser/test_table_polish_browser.py", "tests/browser/test_compliance_browser.py",
+    "tests/browser/test_tournaments_browser.py", "tests/browser/test_table_browser.py",
+    "tests/browser/test_tournament_admin_browser.py", "tests/browser/test_stake_end_browser.py",
 ]
 
 

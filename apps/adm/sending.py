@@ -30,7 +30,7 @@ def backoff(attempts: int) -> dt.timedelta:
     return dt.timedelta(seconds=min(top, base * 2 ** max(0, attempts - 1)))
 
 
-def _record(message: AdmMessage, answer: dict[str, Any], now: dt.datetime) -> None:
+def _record(message: AdmMessage, answer: dict[str, Any], now: dt.datetime, also: tuple[str, ...] = ()) -> None:
     message.status = AdmMessage.ACCEPTED if answer.get("accepted") else AdmMessage.REJECTED
     message.code = str(answer.get("code") or "")[:32]
     message.reject_code = str(answer.get("reject_code") or "")[:32]
@@ -38,7 +38,7 @@ def _record(message: AdmMessage, answer: dict[str, Any], now: dt.datetime) -> No
     message.answered_at = now
     message.next_attempt_at = None
     message.last_error = ""
-    fields = ["status", "code", "reject_code", "reason", "answered_at", "next_attempt_at", "last_error"]
+    fields = ["status", "code", "reject_code", "reason", "answered_at", "next_attempt_at", "last_error", *also]
     message.save(update_fields=fields)
     info = {"message_id": str(message.pk), "type": message.type, "reference": message.reference,
             "player_id": message.player_id, "accepted": message.status == AdmMessage.ACCEPTED, "code": message.code}
@@ -83,23 +83,20 @@ def adm_send_sync(*, type: str, reference: str, payload: dict[str, Any] | None =
     The row is kept whatever the answer: a refusal inside the caller's transaction carries the
     row (``keep_after_rollback``), and a participation ADM never answered is cancelled."""
     now = timezone.now()
-    with transaction.atomic():
-        message = AdmMessage.objects.create(type=type, reference=reference, payload=payload or {},
-                                            player_id=player_id, sync=True, next_attempt_at=now)
+    message = AdmMessage.objects.create(type=type, reference=reference, payload=payload or {},
+                                        player_id=player_id, sync=True, next_attempt_at=now)
     try:
         answer = transport().send(message)
     except AdmUnavailable as exc:
         AdmMessage.objects.filter(pk=message.pk).update(attempts=1, first_sent_at=now, last_error=str(exc)[:500])
-        message.refresh_from_db()
+        message.attempts, message.first_sent_at, message.last_error = 1, now, str(exc)[:500]
         error = AdmUnavailableError(_("ADM's central system does not answer: nothing was charged, try again in a "
                                       "few minutes."))
         keep_after_rollback(error, lambda: adm_keep(message, cancel=type == "participation"))
         raise error from exc
-    with transaction.atomic():
-        message = AdmMessage.objects.select_for_update().get(pk=message.pk)
-        message.attempts, message.first_sent_at = 1, now
-        message.save(update_fields=["attempts", "first_sent_at"])
-        _record(message, answer, timezone.now())
+    # the row is this request's own (nobody else knows its id yet): one write records the answer
+    message.attempts, message.first_sent_at = 1, now
+    _record(message, answer, timezone.now(), also=("attempts", "first_sent_at"))
     if message.status == AdmMessage.REJECTED:
         error = Conflict(_("ADM did not validate this: nothing was charged."), code="adm_rejected",
                          adm_reason=message.reason or _("iscrizione non convalidata"))

@@ -8,8 +8,8 @@ Mario's practice table (robots in the other seats, a dealt match) is opened at 1
 main thread is its alone):
 
 - every card on the page is drawn: a box of nonzero size whose image loads with a nonzero size;
-- a table update (a fresh render pushed over the socket and swapped by htmx) costs at most
-  100 ms of main thread: the renderer main thread's CPU time (a Chromium trace) from the request
+- a table update (a fresh render pushed over the socket and swapped by htmx), measured at
+  1366 px (the phone width checks the drawing and the layout), costs at most 100 ms of main thread: the renderer main thread's CPU time (a Chromium trace) from the request
   to 400 ms after the frame painted after it (Performance API: ``requestAnimationFrame``), with the
   long animation frames meanwhile reported beside it (one measured update after one that warms
   up; the median of three only when the first is over the budget).
@@ -290,10 +290,12 @@ def test_every_game_with_every_face_draws_every_card_and_updates_fast(chromium, 
                 _check_trump(page, game, width)
             if game == "solitario":
                 _check_solitario(page, width)
-            cost, updates = _update_cost(chromium, page, warm=width == 1366)
-            print(f"{game} {face} {width}px: {drawn['count']} cards, {drawn['elements']} elements, update {cost} ms")
-            if cost > BUDGET_MS:
-                slow.append((game, face, width, cost, drawn["elements"], updates))
+            if width == 1366:  # the update's cost is measured once a case (CI's time budget); 390 px: drawing
+                cost, updates = _update_cost(chromium, page, warm=True)
+                print(f"{game} {face} {width}px: {drawn['count']} cards, {drawn['elements']} elements, "
+                      f"update {cost} ms")
+                if cost > BUDGET_MS:
+                    slow.append((game, face, width, cost, drawn["elements"], updates))
             page.screenshot(path=str(artifacts / f"cards-{game}-{face}-{width}.png"), full_page=True)
         errors += visit.errors
         visit.context.close()
