@@ -31,7 +31,8 @@ run: $(STAMP)
 # unloaded machine; then the browser tests, each module on its own worker (tests/conftest.py marks
 # them all; --dist loadfile: a module's tests on one worker, so its server starts once).
 # TEST_WORKERS=0 runs the first and last parts in one process too. `make test-long` adds the
-# whole matches by clicking that outlast CI's budget (tests/browser/whole_match.py).
+# whole matches by clicking (tests/browser/whole_match.py), every card face drawn in the browser,
+# the run command with Celery and the data migrations' tests: they outlast CI's budget.
 TEST_WORKERS ?= 4
 # browsers are heavier: fewer side by side
 BROWSER_WORKERS ?= 3
@@ -45,7 +46,9 @@ test: $(STAMP)
 	for s in $$a $$b $$c; do [ $$s -eq 0 -o $$s -eq 5 ] || exit 1; done
 
 test-long: $(STAMP)
-	MAZZIERE_LONG_BROWSER=1 $(PY) -m pytest -n $(BROWSER_WORKERS) --dist loadfile $(PYTEST_ARGS) tests/browser/test_whole_match_*.py
+	MAZZIERE_LONG_BROWSER=1 $(PY) -m pytest -n $(BROWSER_WORKERS) --dist loadfile $(PYTEST_ARGS) tests/browser/test_whole_match_*.py \
+		tests/browser/test_card_drawing_browser.py tests/test_run_command.py tests/matches/test_move_migration.py \
+		tests/wallet/test_freeze_migration.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -15,6 +15,7 @@ import time
 
 import pytest
 
+from tests.conftest import LONG
 from tests.embedded import manage, serving, wait_for
 
 
@@ -24,6 +25,7 @@ def embedded_server(tmp_path):
         yield server
 
 
+@LONG  # .ci/run itself checks the run command serves the lobby and the admin
 def test_run_command_serves_pages_and_runs_celery(embedded_server, tmp_path):
     base, env, proc = embedded_server
     assert wait_for(f"{base}/") == 200

@@ -29,11 +29,12 @@ import json
 import pytest
 
 from apps.games.engines import ENGINES
+from tests.conftest import LONG
 from tests.embedded import manage
 
 from .test_table_browser import Player, _wait
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, LONG]
 
 #: every game with every face its registration offers
 CASES = [(game, face) for game in sorted(ENGINES) for face in ENGINES[game].card_faces()]

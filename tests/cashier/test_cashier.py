@@ -239,3 +239,19 @@ def test_low_play_withdrawal_is_signalled_at_the_request():
     client.post("/api/me/withdrawals/", {"amount_cents": 9_000, "instrument": card.pk}, format="json")
     signal = AmlSignal.objects.get(player=player, rule="low_play_withdrawal")
     assert signal.details["deposited_cents"] == 10_000 and signal.details["played_cents"] == 0
+
+
+def test_the_optional_hold_on_net_tournament_winnings_blocks_the_approval(settings):
+    player, card = cashier_player()
+    wallet_credit(player=player, currency="cash", amount=5_000, kind="prize", reference="tournament:1",
+                  source="house:cashier")
+    asked = api_client(player).post("/api/me/withdrawals/", {"amount_cents": 5_000, "instrument": card.pk},
+                                    format="json").json()
+    finance = api_client(make_user(group="finance"))
+    settings.WITHDRAWAL_WINNINGS_HOLD_HOURS = 24
+    held = finance.post(f"/api/withdrawals/{asked['id']}/approve/", {"reason": "ok"}, format="json").json()
+    assert (held["code"], held["failed"]) == ("withdrawal_checks_failed", ["winnings_hold"])
+    settings.WITHDRAWAL_WINNINGS_HOLD_HOURS = 0  # the default: no hold
+    assert finance.post(f"/api/withdrawals/{asked['id']}/approve/", {"reason": "ok"},
+                        format="json").json()["status"] == "paid"
+    assert ledger_check() is None

@@ -10,7 +10,9 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
-pytestmark = pytest.mark.django_db(transaction=True)
+from tests.conftest import LONG
+
+pytestmark = [pytest.mark.django_db(transaction=True), LONG]  # a migration every deployment already ran
 
 OLD = [("tables", "0005_socketconnection_lease"), ("chat", "0001_initial"), ("rankings", "0002_append_only")]
 

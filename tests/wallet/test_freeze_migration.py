@@ -10,6 +10,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from apps.wallet.selectors import freeze_state
+from tests.conftest import LONG
 
 BEFORE = [("wallet", "0004_entry_trigger_again"), ("compliance", "0001_initial")]
 AFTER = [("wallet", "0006_freezes_from_sanctions")]
@@ -22,6 +23,7 @@ def migrate(targets):
     return executor.loader.project_state(targets).apps
 
 
+@LONG  # a migration every deployment already ran
 @pytest.mark.django_db(transaction=True)
 def test_existing_sanctions_become_wallet_freezes():
     old = migrate(BEFORE)
