@@ -48,7 +48,7 @@ test: $(STAMP)
 test-long: $(STAMP)
 	MAZZIERE_LONG_BROWSER=1 $(PY) -m pytest -n $(BROWSER_WORKERS) --dist loadfile $(PYTEST_ARGS) tests/browser/test_whole_match_*.py \
 		tests/browser/test_card_drawing_browser.py tests/test_run_command.py tests/matches/test_move_migration.py \
-		tests/wallet/test_freeze_migration.py
+		tests/wallet/test_freeze_migration.py tests/players/test_login_limits.py tests/browser/test_language_browser.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -13,7 +13,7 @@ from apps.games.engines import ENGINES
 
 from .test_pages_phone_browser import WIDTHS, _check, _login
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600), LONG]  # the languages of pages: tests/test_i18n.py in CI
 
 #: a heading every rules page of that language has, and the start of its scoring heading
 HEADINGS = {"it": ("Esempi", "Punteggio"), "en": ("Worked examples", "Scoring")}

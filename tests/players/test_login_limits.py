@@ -14,6 +14,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from config.settings import base
+from tests.conftest import LONG
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "pw-Mazziere-1"
@@ -81,6 +82,7 @@ def test_stale_token_header_does_not_stop_a_login(user_factory):
     assert _token(client, user.username, PASSWORD).status_code == 200
 
 
+@LONG  # nine failures lock (the tests below); 300 of them: make test-long
 def test_300_wrong_passwords_then_the_right_one_does_not_log_in_by_api(user_factory):
     user = user_factory()
     client = _client()
@@ -91,6 +93,7 @@ def test_300_wrong_passwords_then_the_right_one_does_not_log_in_by_api(user_fact
     assert not Token.objects.filter(user=user).exists()
 
 
+@LONG
 def test_300_wrong_passwords_then_the_right_one_does_not_log_in_by_page(client, user_factory):
     user = user_factory()
     for n in range(300):
