@@ -10,6 +10,7 @@ from urllib.parse import urlparse
 import pytest
 
 from apps.games.engines import ENGINES
+from tests.conftest import LONG
 
 from .test_pages_phone_browser import WIDTHS, _check, _login
 
