@@ -24,6 +24,7 @@ from apps.common.errors import (
     keep_after_rollback,
 )
 from apps.common.roles import is_staff_member
+from apps.common.templatetags.money import format_euro
 from apps.conto.limits import deposit_check
 from apps.conto.models import Conto
 from apps.wallet import services as wallet
@@ -172,7 +173,7 @@ def withdrawal_request(*, player: Any, amount_cents: Any, instrument: Any,
 
 def _not_withdrawable(cash: int) -> Conflict:
     return Conflict(_("You can withdraw at most your cash balance, %(cash)s; bonus is never withdrawable.")
-                    % {"cash": f"€{cash / 100:.2f}".replace(".", ",")}, code="not_withdrawable",
+                    % {"cash": format_euro(cash)}, code="not_withdrawable",
                     withdrawable_cents=cash)
 
 

@@ -11,6 +11,8 @@ from django.conf import settings
 from apps.games.engines import get_engine
 from apps.wallet.models import CASH
 
+from .settlement import BESTIA_ESCROW_UNITS
+
 TORNEO, CASH_REGIME = "torneo", "cash"
 
 
@@ -47,7 +49,7 @@ def session_max_paid(game: str, stake: int, options: dict[str, Any] | None = Non
     the entry fee and every re-entry allowed."""
     engine = get_engine(game)
     if engine.settlement == "units":
-        return stake * 30
+        return stake * BESTIA_ESCROW_UNITS
     if engine.settlement == "fees":
         return stake * (_option(options, "entry_fee", 1)
                         + _option(options, "max_reentries", 1) * _option(options, "reentry_fee", 1))
