@@ -11,8 +11,6 @@ from django.conf import settings
 from apps.games.engines import get_engine
 from apps.wallet.models import CASH
 
-from .settlement import BESTIA_ESCROW_UNITS
-
 TORNEO, CASH_REGIME = "torneo", "cash"
 
 
@@ -38,19 +36,8 @@ def regime_of(*, currency: str, official: bool, stake: int) -> str | None:
     return CASH_REGIME if currency == CASH and official and stake > 0 else None
 
 
-def _option(options: dict[str, Any] | None, name: str, default: int) -> int:
-    value = (options or {}).get(name, default)
-    return value if type(value) is int and value >= 0 else default
-
-
 def session_max_paid(game: str, stake: int, options: dict[str, Any] | None = None) -> int:
     """The most one player can pay into one match (§8's per-session cap): the stake; a game
     that settles in units (Bestia) its escrow of 30 units; one that settles by fees (Scala 40)
     the entry fee and every re-entry allowed."""
-    engine = get_engine(game)
-    if engine.settlement == "units":
-        return stake * BESTIA_ESCROW_UNITS
-    if engine.settlement == "fees":
-        return stake * (_option(options, "entry_fee", 1)
-                        + _option(options, "max_reentries", 1) * _option(options, "reentry_fee", 1))
-    return stake
+    return stake * get_engine(game).max_paid_units(options)

@@ -45,7 +45,6 @@ from apps.wallet.services import escrow_settle, match_escrow_code, stakes_collec
 from .models import CancelProposal, Match, MatchAction, MatchSeat
 from .regimes import bank_share
 from .settlement import (
-    BESTIA_ESCROW_UNITS,
     Settlement,
     fees_settlement,
     net_settlement,
@@ -74,18 +73,9 @@ class StakesShort(Exception):
 
 
 def stake_per_seat(game: str, stake: int, options: dict[str, Any] | None = None) -> int:
-    """What a human puts in escrow at the start (platform.md §8.5): Bestia 30 units, Scala 40
-    its entry fee in units (``entry_fee × stake``)."""
-    if game == "bestia":
-        return stake * BESTIA_ESCROW_UNITS
-    if game == "scala40":
-        return stake * _fee_units(options, "entry_fee")
-    return stake
-
-
-def _fee_units(options: dict[str, Any] | None, name: str) -> int:
-    value = (options or {}).get(name, 1)
-    return value if type(value) is int and value >= 0 else 1
+    """What a human puts in escrow at the start (platform.md §8.5): the stake times the game's
+    declared escrow units (Bestia 30, Scala 40 its entry fee)."""
+    return stake * get_engine(game).escrow_units(options)
 
 
 #: the out-of-turn fold of a player who left or dropped, in engines that declare
@@ -93,25 +83,15 @@ def _fee_units(options: dict[str, Any] | None, name: str) -> int:
 FORFEIT = {"type": "forfeit"}
 
 
-def poker_passive_action(state, seat: int) -> dict[str, Any]:
-    """The poker autopilot of a human seat (disconnected, timed out, or leaving): check,
-    stand pat, else fold; it never puts a chip in (seed 001's fair play)."""
-    legal = state.legal_actions(seat)
-    for wanted in ({"type": "check"}, {"type": "draw", "cards": []}, {"type": "fold"}):
-        if wanted in legal:
-            return wanted
-    return legal[0]
+def _action_fee(match: Match, action: Any) -> int:
+    """What playing ``action`` costs at this match (its game's ``paid_actions``), 0 if nothing."""
+    return match.stake * get_engine(match.game).paid_action_units(action, match.options) if match.official else 0
 
 
-def _reentry_fee(match: Match) -> int:
-    return match.stake * _fee_units(match.options, "reentry_fee") if match.official else 0
-
-
-def _reentry_fee_take(match: Match, ms: MatchSeat) -> None:
-    """Scala 40: a re-entry first debits ``reentry_fee × stake`` from the player's wallet into
+def _action_fee_take(match: Match, ms: MatchSeat, fee: int) -> None:
+    """A paid move (Scala 40's re-entry) first debits its fee from the player's wallet into
     the match escrow, in the action's transaction (402 ``insufficient_funds`` and nothing
     changes when the wallet cannot pay; platform.md §8.5)."""
-    fee = _reentry_fee(match)
     if not fee or ms.player_id is None:
         return
     participation = None
@@ -429,9 +409,9 @@ def _apply_locked(match: Match, *, action: Any, version: int, user, seat: int | 
     match.__dict__.pop("_state_loaded", None)
     if seat not in state.to_act:
         raise Conflict(_("It is not your turn."), code="not_your_turn")
-    if match.game == "scala40" and isinstance(action, dict) and action.get("type") == "reenter" \
-            and action in state.legal_actions(seat):
-        _reentry_fee_take(match, seats[seat])
+    fee = _action_fee(match, action)
+    if fee and action in state.legal_actions(seat):
+        _action_fee_take(match, seats[seat], fee)
     try:
         events = state.apply(seat, action)
     except IllegalAction as exc:
@@ -440,7 +420,7 @@ def _apply_locked(match: Match, *, action: Any, version: int, user, seat: int | 
     match.state = state.to_json()
     row = MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action, by=by,
                                      version=match.version, events=events, at=timezone.now())
-    only_the_match = match.game != "scala40"  # a re-entry also moves money and a seat's row
+    only_the_match = not get_engine(match.game).paid_actions  # a re-entry also moves money and a seat's row
     if by == MatchAction.PLAYER:
         ms = seats[seat]
         if ms.robot_playing or ms.timeouts_in_row or ms.grace_deadline or ms.awaited_until:
@@ -508,18 +488,21 @@ def _autopilot_action(match: Match, state, seat: int, rng) -> dict[str, Any]:
     poker seat only checks or folds, and a Scala 40 re-entry the wallet cannot pay is declined."""
     ms = next((m for m in _seat_rows(match) if m.number == seat), None)
     human = ms is not None and ms.player_id is not None
-    if match.game == "poker_italiana" and human and match.cancellable:
+    engine = get_engine(match.game)
+    if engine.passive_moves and human and match.cancellable:
         # a table's hand: seed 001's fair play (never a chip in for an absent player). A match
         # its players may not cancel (a tournament's, §5.7) is played by the full robot, so
         # it always finishes: two passive seats would check forever
-        if get_engine(match.game).forfeits_hand and (ms.abandoned or ms.grace_deadline is not None):
+        if engine.forfeits_hand and (ms.abandoned or ms.grace_deadline is not None):
             return dict(FORFEIT)  # dropped (or gone): folded when the hand next needs them (§8.5)
-        return poker_passive_action(state, seat)
-    action = get_engine(match.game).bot_action(state, seat, rng)
-    if match.game == "scala40" and human and action.get("type") == "reenter" and _reentry_fee(match):
+        return engine.passive_action(state, seat)
+    action = engine.bot_action(state, seat, rng)
+    fee = _action_fee(match, action) if human else 0
+    refusal = engine.paid_action_refusal
+    if fee and refusal is not None:
         balance = wallet_get(player=ms.player)["cash_cents" if match.currency == "cash" else "credits"]
-        if balance < _reentry_fee(match) and {"type": "decline"} in state.legal_actions(seat):
-            return {"type": "decline"}
+        if balance < fee and refusal in state.legal_actions(seat):
+            return dict(refusal)
     return action
 
 
@@ -868,7 +851,7 @@ def _cancel(match: Match) -> None:
     if paid and not match.settled:
         match.settled = True
         # a poker player who left keeps his stack: leaving a hand is folding it, never a penalty
-        forfeiting = [] if match.game == "poker_italiana" else [ms.number for ms in seats if ms.abandoned]
+        forfeiting = [] if get_engine(match.game).forfeits_hand else [ms.number for ms in seats if ms.abandoned]
         outcome = refund_settlement(paid, forfeiting=forfeiting)
         _pay(match, seats, outcome, paid)
     match.save()

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from apps.wallet.splits import split_cents
 
 BANK_PERCENT = 20
-BESTIA_ESCROW_UNITS = 30
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone
 
 from apps.compliance.models import Sanction
+from apps.games.engines import ENGINES
 from apps.players.models import Profile
 
 from .models import XpAward
@@ -35,7 +36,7 @@ def leaderboard(*, game: str, period: str = "all", limit: int = 100) -> list[dic
                                           (nicknames.get(r["player_id"]) or "").lower()))
     rows = [{"position": i + 1, "nickname": nicknames.get(r["player_id"]), "xp": r["xp"],
              "matches": r["matches"], "wins": r["wins"]} for i, r in enumerate(ordered[:limit])]
-    if game == "solitario":  # its score goes to its leaderboard: each player's best game
+    if game in ENGINES and ENGINES[game].leaderboard_score:  # its score goes to its leaderboard: each player's best game
         for row, r in zip(rows, ordered, strict=False):
             row["best_score"] = r["best"] or 0
     return rows

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from apps.games.engines import ENGINES
+
 from .models import XpAward
 
-XP_BY_GAME = {"briscola": 10, "scopa": 10, "asso_pigliatutto": 10, "cirulla": 10, "tresette": 10, "bestia": 10,
-              "scopone": 15, "scala40": 15, "hearts": 15, "burraco": 20, "spades": 20, "solitario": 5,
-              "poker_italiana": 0}
 DEFAULT_XP = 10
 LOSER_XP = 5
 
 
 def xp_for_win(game: str) -> int:
-    return XP_BY_GAME.get(game, DEFAULT_XP)
+    """The XP a win gives: declared by the game's registration (``Engine.xp``)."""
+    return ENGINES[game].xp if game in ENGINES else DEFAULT_XP
 
 
 def rankings_award_match(*, match, teams: list[list[int]], winner: int | None, seats,
@@ -36,7 +36,7 @@ def rankings_award_match(*, match, teams: list[list[int]], winner: int | None, s
         won = ms.number in winning
         xp = xp_for_win(match.game) if won else LOSER_XP
         score = None
-        if match.game == "solitario":
+        if ENGINES[match.game].leaderboard_score:
             # every finished game counts on the leaderboard with its score; XP only for a win
             xp = xp if won else 0
             score = ((match.result or {}).get("scores") or [0])[0]

@@ -29,20 +29,24 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from apps.common.errors import Conflict, ValidationFailed
+from apps.games.engines import ENGINES
 from apps.wallet.selectors import wallet_get
 
 from . import broadcast
 from .dealing import table_match_begin
 from .models import CREDITS, Match, Seat, SocketConnection, Table
 
-POKER = "poker_italiana"
+#: the games whose tables deal hand after hand with the chips carried over (their
+#: registration's ``continuous_hands``: poker, platform.md §8.5)
+HAND_AFTER_HAND = tuple(g for g, engine in ENGINES.items() if engine.continuous_hands)
 CHOICE, AWAY, FUNDS, LEAVING = "choice", "away", "funds", "leaving"
 #: table options the platform sets itself for each hand
 PLATFORM_OPTIONS = ("stacks", "stack", "hands", "mode", "dealer", "ante_doubling")
 
 
 def is_poker(table: Table) -> bool:
-    return table.game == POKER
+    """A table that deals hand after hand (its game declares ``continuous_hands``)."""
+    return table.game in HAND_AFTER_HAND
 
 
 def money_table(table: Table) -> bool:
@@ -172,7 +176,7 @@ def sitting_out_expire(*, now=None) -> list[Seat]:
     """Seats sitting out for 5 minutes (not leaving with a hand): to stand up."""
     now = now or timezone.now()
     cutoff = now - timedelta(seconds=settings.POKER_SIT_OUT_STAND_UP_SECONDS)
-    return list(Seat.objects.filter(table__game=POKER, table__status=Table.OPEN, player__isnull=False,
+    return list(Seat.objects.filter(table__game__in=HAND_AFTER_HAND, table__status=Table.OPEN, player__isnull=False,
                                     sitting_out_since__lte=cutoff).exclude(sitting_out__in=["", LEAVING]))
 
 

@@ -28,7 +28,7 @@ from django.template.loader import TemplateDoesNotExist, get_template, render_to
 from django.utils import timezone, translation
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy
 
 from apps.chat.selectors import table_chat_recent
 from apps.common.roles import is_player
@@ -37,6 +37,8 @@ from apps.games.engines import get_engine
 from apps.games.engines.cards import is_card, italian_deck
 from apps.matches.models import CancelProposal, Match, MatchAction, MatchSeat
 from apps.matches.selectors import match_last_move_read
+from apps.play.presenters import presenter_for
+from apps.play.presenters.base import seat_name, team_name
 from apps.rankings.models import XpAward
 
 from .models import Seat, SocketConnection, Table
@@ -45,13 +47,6 @@ from .templatetags.cards import ITALIAN_FRENCH
 from .words import card_words, move_words, suit_words
 
 ITALIAN = frozenset(italian_deck())
-FISHING = ("scopa", "scopone", "asso_pigliatutto", "cirulla")
-#: the games whose moves are built on the board (cards selected, then a meld, a column or a
-#: proposed move: ``static/js/card_games.js``); each draws its own middle of the table
-#: (``tables/games/<game>/board.html``) and the seat's hand (``tables/games/<game>/hand.html``)
-BOARD_MOVE_GAMES = ("poker_italiana", "solitario", "burraco", "scala40")
-#: the games whose whole table is drawn from public views and shared (see the module doc)
-PUBLIC_BOARD_GAMES = frozenset(FISHING + ("briscola", "tresette", "bestia", "hearts", "spades") + BOARD_MOVE_GAMES)
 ACTION_LABELS = {
     "knock": gettext_lazy("Knock (I play)"), "pass": gettext_lazy("Pass"), "keep": gettext_lazy("Keep my cards"),
     "buio": gettext_lazy("Play blind"), "accuso": gettext_lazy("Declare"), "bid": gettext_lazy("Bid"),
@@ -315,15 +310,8 @@ def seat_names(match: Match | None, seat_rows: list[Seat]) -> dict[int, dict[str
     return out
 
 
-def _name(names: dict[int, dict[str, Any]], seat: int | None) -> str:
-    if seat is None:
-        return ""
-    entry = names.get(seat)
-    return (entry or {}).get("name") or _("a free seat")
-
-
-def _team_name(names, team: list[int]) -> str:
-    return " & ".join(_name(names, s) for s in team)
+_name = seat_name
+_team_name = team_name
 
 
 # -- the public part ----------------------------------------------------------------------------
@@ -338,232 +326,11 @@ def _last_move(snap: Snapshot, names, french: bool) -> str:
 
 def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], players: int,
             staked: bool = True, show_points: bool = False) -> dict[str, Any]:
-    """The score as the game counts it: a small table (columns, rows) and per-seat facts. A game
-    whose running points are hidden (its registration says so) shows them when the hand is over,
-    during play only with the table's ``show_points``."""
+    """The score as the game counts it (its presenter's sheet) and per-seat facts."""
     per_seat: dict[int, list[tuple[str, Any]]] = {s: [] for s in range(players)}
-    columns: list[str] = []
-    rows: list[dict[str, Any]] = []
-    notes: list[str] = []
-    sheet = None
-    if game in FISHING:
-        target = (view.get("options") or {}).get("target")
-        mode = (view.get("options") or {}).get("mode")
-        columns = [_("Cards taken"), _("Scope this hand"), _("Score")]
-        for t, team in enumerate(teams):
-            rows.append({"name": _team_name(names, team), "team": t, "values": [
-                (view.get("captured_counts") or [0, 0])[t], (view.get("scope") or [0, 0])[t],
-                (view.get("scores") or [0, 0])[t]]})
-        if mode == "points" and target:
-            notes.append(ngettext("Hand %(n)s · the first to %(target)s point wins",
-                                  "Hand %(n)s · the first to %(target)s points wins", target) % {
-                "n": view.get("hand_number"), "target": target})
-        else:
-            notes.append(_("Hand %(n)s of %(of)s") % {"n": view.get("hand_number"),
-                                                    "of": (view.get("options") or {}).get("hands")})
-        if view.get("spareggio"):
-            notes.append(_("Tie-break hand"))
-        last = view.get("last_hand")
-        if last:
-            lines = [
-                (_("Cards"), last.get("carte"), _majority_mark(last.get("carte"))),
-                (_("Coins"), last.get("denari"), _majority_mark(last.get("denari"))),
-                (_("Settebello"), [("✓" if last.get("settebello") == t else "") for t in range(2)],
-                 _win_mark(last.get("settebello"))),
-                (_("Primiera"), last.get("primiera_values"), _win_mark(last.get("primiera"))),
-                (_("Scope"), last.get("scope"), None),
-            ]
-            if "piccola" in last:
-                lines.append((_("Piccola"), last.get("piccola"), None))
-                lines.append((_("Grande"), [("✓" if last.get("grande") == t else "") for t in range(2)],
-                              _win_mark(last.get("grande"))))
-                lines.append((_("Declarations"), last.get("accusi"), None))
-            sheet = {"hand": last.get("hand"), "teams": [_team_name(names, t) for t in teams],
-                     "lines": [{"label": label, "values": values or ["", ""], "won": won}
-                               for label, values, won in lines],
-                     "points": last.get("points")}
-    elif game == "briscola":
-        counted = show_points or not get_engine(game).running_points_hidden or view.get("phase") == "over"
-        last = (view.get("hands") or [None])[-1] if not counted else None  # a hand already over
-        columns = [_("Cards taken")] + ([_("Points taken")] if counted else []) + (
-            [_("Last hand")] if last else [])
-        if view.get("mode") == "hands":
-            columns.append(_("Hands won"))
-        for t, team in enumerate(teams):
-            values = [(view.get("captured_counts") or [])[t] if t < len(view.get("captured_counts") or []) else 0]
-            if counted:
-                values.append((view.get("points_taken") or [0, 0])[t] if t < len(view.get("points_taken") or []) else 0)
-            if last:
-                values.append((last.get("points") or [0, 0])[t])
-            if view.get("mode") == "hands":
-                values.append((view.get("hands_won") or [0, 0])[t])
-            rows.append({"name": _team_name(names, team), "team": t, "values": values})
-        notes.append(_("61 points win the hand"))
-    elif game == "tresette":
-        columns = [_("Tricks this hand"), _("Total")]
-        for t, team in enumerate(teams):
-            rows.append({"name": _team_name(names, team), "team": t, "values": [
-                (view.get("tricks_taken") or [0, 0])[t], (view.get("totals") or [0, 0])[t]]})
-        if view.get("mode") == "points":
-            notes.append(_("Hand %(n)s · the first to %(target)s points wins") % {
-                "n": view.get("hand_number"), "target": view.get("target")})
-        else:
-            notes.append(_("Hand %(n)s of %(of)s") % {"n": view.get("hand_number"), "of": view.get("hands_to_play")})
-        if view.get("variant") == "perdere":
-            notes.append(_("Tressette a perdere: the fewest points win"))
-        last = view.get("last_hand")
-        if last:
-            notes.append(_("Last hand: %(points)s") % {"points": " – ".join(map(str, last.get("points") or []))})
-    elif game == "hearts":
-        columns = [_("Points this hand"), _("Total")]
-        for s in range(players):
-            rows.append({"name": _name(names, s), "team": s, "values": [
-                (view.get("taken_points") or [0] * 4)[s], (view.get("totals") or [0] * 4)[s]]})
-        if view.get("mode") == "points":
-            notes.append(_("Hand %(n)s · the match ends at %(target)s points: the fewest win") % {
-                "n": view.get("hand_number"), "target": view.get("target")})
-        elif (view.get("hand_number") or 0) > (view.get("hands_planned") or 0):  # tied for the fewest: one more
-            notes.append(_("Hand %(n)s, to break the tie · the fewest points win") % {"n": view.get("hand_number")})
-        else:
-            notes.append(_("Hand %(n)s of %(of)s · the fewest points win") % {
-                "n": view.get("hand_number"), "of": view.get("hands_planned")})
-        if view.get("phase") == "pass":
-            notes.append(_("Everyone passes three cards to the player on their right"))
-        if view.get("hearts_broken"):
-            notes.append(_("Hearts are broken"))
-    elif game == "spades":
-        bids = view.get("bids") or [None] * 4
-        tricks = view.get("tricks") or [0] * 4
-        for s in range(players):
-            bid = bids[s]
-            per_seat[s].append((_("Bid"), "—" if bid is None else (_("Nil") if bid == 0 else bid)))
-            per_seat[s].append((_("Tricks"), tricks[s]))
-        columns = [_("Bid"), _("Tricks"), _("Bags"), _("Score")]
-        for t, team in enumerate(teams):
-            team_bids = [bids[s] for s in team]
-            rows.append({"name": _team_name(names, team), "team": t, "values": [
-                "—" if None in team_bids else sum(team_bids), sum(tricks[s] for s in team),
-                (view.get("bags") or [0, 0])[t], (view.get("scores") or [0, 0])[t]]})
-        notes.append(_("The first team to %(target)s points wins; a team at %(floor)s or below loses") % {
-            "target": view.get("target"), "floor": _signed(view.get("floor"))})
-        if view.get("spades_broken"):
-            notes.append(_("Spades are broken"))
-    elif game == "bestia":
-        declared = view.get("declared") or []
-        choices = view.get("choices") or []
-        words = {"knock": _("plays"), "pass": _("passes"), "keep": _("keeps the cards"), "buio": _("blind")}
-        for s in range(players):
-            d = declared[s] if s < len(declared) else None
-            c = choices[s] if s < len(choices) else None
-            if d:
-                per_seat[s].append((_("Declared"), words.get(d, d) + (f" · {words.get(c, c)}" if c else "")))
-            per_seat[s].append((_("Tricks"), (view.get("tricks") or [0] * players)[s]))
-        columns = [_("Tricks"), _("Balance")]
-        for s in range(players):
-            rows.append({"name": _name(names, s), "team": s, "values": [
-                (view.get("tricks") or [0] * players)[s], (view.get("balances") or [0] * players)[s]]})
-        notes.append(_("Pot: %(pot)s stakes") % {"pot": view.get("pot")})
-        notes.append(_("Hand %(n)s of %(of)s") % {"n": (view.get("hand_number") or 0) + 1, "of": view.get("hands_total")})
-        last = view.get("last_hand")
-        if last and last.get("bestia"):
-            notes.append(_("Bestia last hand: %(names)s") % {"names": ", ".join(_name(names, s) for s in last["bestia"])})
-    elif game in BOARD_MOVE_GAMES:
-        columns, rows, notes = _board_move_scores(game, view, names, teams, players, per_seat, staked=staked)
-    return {"columns": columns, "rows": rows, "per_seat": per_seat, "notes": notes, "sheet": sheet}
-
-
-BURRACO_VARIANTS = {"aperto": gettext_lazy("Open"), "aperto_sporco": gettext_lazy("Open, dirty close"),
-                    "chiuso": gettext_lazy("Closed"), "chiuso_sporco": gettext_lazy("Closed, dirty close"),
-                    "chiuso_stcl": gettext_lazy("Closed, runs only")}
-POKER_PHASES = {"bet1": gettext_lazy("first betting round"), "draw": gettext_lazy("change of cards"),
-                "bet2": gettext_lazy("second betting round")}
-
-
-def _board_move_scores(game, view, names, teams, players, per_seat, staked: bool = True):
-    """The score of the games played on the board, as each counts it."""
-    columns: list[str] = []
-    rows: list[dict[str, Any]] = []
-    notes: list[str] = []
-    if game == "burraco":
-        columns = [_("Total")]
-        if view.get("hand_points"):
-            columns = [_("Last hand"), _("Total")]
-        for t, team in enumerate(teams):
-            values = [(view.get("totals") or [0, 0])[t]]
-            if view.get("hand_points"):
-                values.insert(0, (view["hand_points"][-1] or [0, 0])[t])
-            rows.append({"name": _team_name(names, team), "team": t, "values": values})
-        for t, count in enumerate(view.get("last_hand") or []):  # the last hand's count, line by line
-            notes.append(_("Last hand, %(team)s: melded %(melded)s · burraco %(bonus)s · closing %(closing)s"
-                           " · cards in hand %(hand)s · pozzetto %(pozzetto)s = %(total)s") % {
-                "team": _team_name(names, teams[t]), **count})
-        target = view.get("target")
-        notes.append(str(BURRACO_VARIANTS.get(view.get("variant"), view.get("variant"))) + " · " + (
-            _("to %(target)s points") % {"target": target} if target else _("Express: one hand")))
-        notes.append(_("Hand %(n)s") % {"n": view.get("hand_no")})
-    elif game == "scala40":
-        opened = view.get("opened") or []
-        alive = view.get("alive") or []
-        in_hand = view.get("in_hand") or []
-        columns = [_("Points"), _("Opened"), _("Re-entries")]
-        for s in range(players):
-            rows.append({"name": _name(names, s), "team": s, "values": [
-                (view.get("totals") or [0] * players)[s], "✓" if s < len(opened) and opened[s] else "—",
-                (view.get("reentries") or [0] * players)[s]]})
-            if s not in alive:
-                per_seat[s].append((_("Status"), _("out")))
-            elif s not in in_hand:
-                per_seat[s].append((_("Status"), _("waiting")))
-            if s < len(opened) and opened[s]:
-                per_seat[s].append((_("Opened"), "✓"))
-        notes.append(_("Points are penalties: the fewest win"))
-        if view.get("mode") == "points":
-            notes.append(_("Out above %(limit)s points") % {"limit": view.get("limit")})
-        else:
-            notes.append(_("Fixed hands"))
-        # rounds around the table, counted from 1 as people count them (the engine counts turns from 0)
-        round_no = (view.get("turn_no") or 0) // max(1, len(in_hand)) + 1
-        notes.append(pgettext("scala40", "Round %(n)s") % {"n": round_no} + (
-            " · " + _("first round: nobody closes") if view.get("first_round") else ""))
-        if view.get("pot") and staked:  # a pot of entry fees means nothing at a table with no stake
-            notes.append(_("In the pot: %(pot)s stakes") % {"pot": view.get("pot")})
-    elif game == "poker_italiana":
-        for info in view.get("seat_info") or []:
-            s = info["seat"]
-            if s not in per_seat:
-                continue
-            per_seat[s].append((_("Chips"), info["chips"]))
-            if info["bet"]:
-                per_seat[s].append((_("Bet"), info["bet"]))
-            if info["changed"] is not None:
-                per_seat[s].append((_("Changed"), _("none") if info["changed"] == 0 else info["changed"]))
-            status = (_("not dealt in") if not info["dealt_in"] else _("folded") if info["folded"]
-                      else _("all in") if info["all_in"] else "")
-            if status:
-                per_seat[s].append((_("Status"), status))
-    elif game == "solitario":
-        notes.append(_("Points: %(score)s · moves: %(moves)s") % {"score": view.get("score"),
-                                                                   "moves": view.get("moves")})
-        left = view.get("recycles_left")
-        notes.append(_("Stock turned over %(n)s times") % {"n": view.get("recycles_used")} + (
-            " · " + _("%(left)s left") % {"left": left} if left is not None else ""))
-        notes.append(_("Three cards at a time") if view.get("draw") == 3 else _("One card at a time"))
-    return columns, rows, notes
-
-
-def _majority_mark(values) -> int | None:
-    if not values or len(values) != 2 or values[0] == values[1]:
-        return None
-    return 0 if values[0] > values[1] else 1
-
-
-def _signed(n: Any) -> str:
-    """A score as a sheet prints it: a true minus sign for a negative one (−200, not -200)."""
-    return f"−{-n}" if isinstance(n, int) and n < 0 else str(n)
-
-
-def _win_mark(team) -> int | None:
-    return team if team in (0, 1) else None
+    sheet = presenter_for(game).scores(view, names, teams, players, per_seat=per_seat, staked=staked,
+                                       show_points=show_points)
+    return {**sheet, "per_seat": per_seat}
 
 
 def _money(match: Match, names) -> dict[str, Any]:
@@ -627,14 +394,12 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
     paired = any(len(t) > 1 for t in teams)
     to_act = set(view.get("to_act") or []) if playing else set()
     hand_counts = list(view.get("hand_counts") or [])
-    if game == "poker_italiana":  # a folded hand is out, a shown one is face up in the middle
-        shown = {int(x["seat"]) for x in view.get("shown") or []}
-        hand_counts = [None if n in shown else 0 if (view.get("folded") or [False] * players)[n] else c
-                       for n, c in enumerate(hand_counts)]
+    presenter = presenter_for(game)
+    hand_counts = presenter.hand_counts(view, hand_counts, players)  # poker: a folded hand is out
     trick = {t["seat"]: t["card"] for t in (view.get("trick") or []) if isinstance(t, dict)}
     last_trick = view.get("last_trick") if isinstance(view.get("last_trick"), dict) else None
     scores = (_scores(game, view, names, teams, players, staked, show_points)
-              if game in PUBLIC_BOARD_GAMES and view else None)
+              if presenter.public_board and view else None)
     seats = []
     for number in range(players):
         entry = names.get(number, {})
@@ -655,24 +420,23 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
             "played": trick.get(number),
             "took_last": bool(last_trick and last_trick.get("winner") == number),
             "stats": (scores or {}).get("per_seat", {}).get(number, []),
-            "out": game == "bestia" and view.get("phase") == "play" and number not in (view.get("active") or []),
+            "out": presenter.seat_out(view, number),
         })
     french = _french_deck(game)
+    center_template, hand_template = presenter.templates(game)
     return {
         "seats": seats, "teams": teams, "paired": paired, "scores": scores, "players": players,
-        "fishing": game in FISHING, "felt": list(view.get("table") or []) if game in FISHING else None,
-        "trick_game": game not in FISHING,
+        "fishing": presenter.felt, "felt": list(view.get("table") or []) if presenter.felt else None,
+        "trick_game": not presenter.felt,
         "last_trick": last_trick and {"cards": last_trick.get("cards") or [],
                                       "winner": _name(names, last_trick.get("winner"))},
         "trump_card": view.get("trump_card"),
         "trump_suit_words": suit_words(view["trump_suit"], french) if view.get("trump_suit") else "",
         "stock_count": view.get("stock_count"),
         "turn_names": [s["name"] for s in seats if s["to_act"]],
-        "center_template": f"tables/games/{game}/board.html" if game in BOARD_MOVE_GAMES else "",
-        "hand_template": f"tables/games/{game}/hand.html" if game in BOARD_MOVE_GAMES else "",
+        "center_template": center_template, "hand_template": hand_template,
         "pview": view, "game_id": game, "team_names": [_team_name(names, t) for t in teams],
-        "burraco_variant": BURRACO_VARIANTS.get(view.get("variant"), "") if game == "burraco" else "",
-        "poker_phase": POKER_PHASES.get(view.get("phase"), "") if game == "poker_italiana" else "",
+        "burraco_variant": "", "poker_phase": "", **presenter.board_extras(view),
     }
 
 
@@ -720,7 +484,7 @@ def public_context(snap: Snapshot) -> dict[str, Any]:
         **board,
         "table": table, "match": match, "game": engine, "game_id": game, "version": match.version if match else 0,
         "dom_id": dom_id_of(table, match), "face": face_for(table, game), "french": french,
-        "public_board": game in PUBLIC_BOARD_GAMES, "pview": view,
+        "public_board": presenter_for(game).public_board, "pview": view,
         "last_move": _last_move(snap, names, french) if match is not None else "",
         "scopa": bool(snap.last_action and any(e.get("scopa") for e in snap.last_action.events or ()
                                                if isinstance(e, dict))),
@@ -789,7 +553,7 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
     user_id = getattr(user, "pk", None)
     seated = bool(user_id and any(s.player_id == user_id for s in seat_rows))
     # poker deals its next hand with no confirmation (platform.md §8.5)
-    between = bool(table and (match is None or match.status != Match.PLAYING)) and game != "poker_italiana"
+    between = bool(table and (match is None or match.status != Match.PLAYING)) and not engine.continuous_hands
     mine = next((s for s in seat_rows if user_id and s.player_id == user_id), None)
     confirm = table.confirm_deadline if (table and between) else None
     # a match just over whose end the table has not handled yet (its hook runs after the
@@ -819,9 +583,7 @@ def table_context(*, table: Table | None, match: Match | None, user, access: Acc
         my_vote = (snapshot.proposal.votes or {}).get(str(seat))
     voter = bool(match and seat is not None and any(
         ms.number == seat and ms.player_id == user_id and not ms.abandoned for ms in match.match_seats.all()))
-    pass_to = None
-    if game == "hearts" and seat is not None and view.get("phase") == "pass":
-        pass_to = _name(names, (seat + 1) % 4)
+    pass_to = presenter_for(game).pass_to(view, seat, names) if seat is not None else None
     return {
         **public,
         "between": between and match is not None, "my_ready": bool(mine and mine.ready and not stale_ready),
@@ -1020,7 +782,7 @@ def replay_context(*, match: Match, steps: list[dict[str, Any]], index: int, sea
             final = [{"name": _name(names, s), "score": sc[s]} for s in range(match.players)]
     return {
         **board, "match": match, "game": engine, "face": face_for(table, game), "french": french,
-        "public_board": game in PUBLIC_BOARD_GAMES, "dom_id": f"replay-{match.pk}",
+        "public_board": presenter_for(game).public_board, "dom_id": f"replay-{match.pk}",
         "index": index, "last": len(steps) - 1, "seat": seat, "view": view,
         "hand": list(view.get("hand") or []),
         "move_text": moves[index - 1]["text"] if index > 0 and index - 1 < len(moves) else "",
@@ -1035,6 +797,6 @@ def replay_context(*, match: Match, steps: list[dict[str, Any]], index: int, sea
 def _teams_of(game: str, players: int) -> list[list[int]]:
     """The sides of a match when its view does not list them: partners sit opposite at four
     in the team games, everyone plays alone otherwise."""
-    if players == 4 and game in ("briscola", "tresette", "spades") + FISHING:
+    if players == 4 and presenter_for(game).partners_at_four:
         return [[0, 2], [1, 3]]
     return [[s] for s in range(players)]

@@ -15,7 +15,7 @@ from apps.matches.selectors import match_view
 from apps.players.selectors import chat_hidden_of
 
 from .models import Match, Seat, SocketConnection, Table, TableInvite, TableMatch
-from .poker import POKER
+from .poker import HAND_AFTER_HAND
 
 
 @dataclass(frozen=True)
@@ -163,7 +163,7 @@ def table_as_dict(table: Table) -> dict[str, Any]:
             "robot": seat.robot or (seat.number in robot_playing),
             "connected": bool(seat.player_id and seat.player_id in connected),
         })
-        if table.game == "poker_italiana":  # platform.md §8.5: who is not dealt the next hands
+        if table.game in HAND_AFTER_HAND:  # platform.md §8.5: who is not dealt the next hands
             seats[-1]["sitting_out"] = bool(seat.sitting_out)
     leader_profile = getattr(table.leader, "profile", None) if table.leader_id else None
     return {
@@ -215,7 +215,7 @@ def _waiting(tables: QuerySet) -> QuerySet:
                       humans=Count("seats", filter=Q(seats__player__isnull=False)),
                       present=Exists(SocketConnection.objects.filter(table=OuterRef("pk"))))
             .filter(free__gt=0)
-            .filter(Q(game=POKER) | ~Exists(playing))
+            .filter(Q(game__in=HAND_AFTER_HAND) | ~Exists(playing))
             .order_by("-present", "free", "id"))
 
 

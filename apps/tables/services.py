@@ -188,7 +188,7 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
     want("turn_seconds", lambda v: is_int(v) and 10 <= v <= 120, _("10 to 120 seconds."), 30)
     # a Solitario table is ranked unless made practice: one seat, no stake, no robots (its score
     # goes to its leaderboard)
-    want("official", is_bool, _("Yes or no."), game == "solitario")
+    want("official", is_bool, _("Yes or no."), engine.leaderboard_score)
     want("private", is_bool, _("Yes or no."), False)
     want("spectators", is_bool, _("Yes or no."), True)
     faces = engine.card_faces()  # only the decks the game can be drawn with (issue 25)
@@ -807,7 +807,7 @@ def socket_connected(*, table_id: int, user, channel_name: str) -> None:
 def _poker_connection(*, table_id: int, user) -> None:
     """Poker: a player whose last socket closed sits out; one whose socket opens comes back in."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id, game=poker.POKER).first()
+        table = Table.objects.select_for_update().filter(pk=table_id, game__in=poker.HAND_AFTER_HAND).first()
         if table is not None:
             poker.connection_changed(table=table, user=user)
 

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "apps.cashier",
     "apps.games",
     "apps.matches",
+    "apps.play",
     "apps.tables",
     "apps.tournaments",
     "apps.chat",

@@ -13,15 +13,19 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from apps.games.engines import get_engine
+from apps.games.engines import ENGINES, get_engine
 from apps.matches.services import match_action_apply, match_cancel_vote
+from apps.play.presenters import presenter_for
 from apps.tables import render, services
-from apps.tables.render import PUBLIC_BOARD_GAMES, render_fragments
+from apps.tables.render import render_fragments
 from apps.tables.words import move_words
 
 from ..conftest import make_user
 from .conftest import briscola_table, play_out
 from .test_match_lifecycle import finish, seat_players
+
+#: the games whose whole table is drawn from public views (every game their presenters draw)
+PUBLIC_BOARD_GAMES = [g for g in ENGINES if presenter_for(g).public_board]
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ENGINE_KEYS = ("captured_counts", "pass_done", "hands_won", "last_capture", "passed", "received",

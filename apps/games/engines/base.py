@@ -233,6 +233,12 @@ class Setup:
     dealer: int  # the ``dealer`` option, or drawn from the seed
 
 
+def option_units(options: dict[str, Any] | None, name: str, default: int = 1) -> int:
+    """A whole-number option counted in units of the stake (a fee), ``default`` when unset or bad."""
+    value = (options or {}).get(name, default)
+    return value if type(value) is int and value >= 0 else default
+
+
 class Engine(ABC):
     """A game: its identity, options, and the factory of its states."""
 
@@ -268,6 +274,58 @@ class Engine(ABC):
     #: True when the sides' running points stay hidden during a hand (counting is part of the
     #: skill, Briscola §7): the table shows them at the hand's end, or always with ``show_points``
     running_points_hidden: ClassVar[bool] = False
+    #: the stakes a human puts in escrow at the start, in units of the table's stake
+    #: (platform.md §8.5): 1, or the option named here (Scala 40's ``entry_fee``);
+    #: ``escrow_units_fixed`` overrides it (Bestia's 30-unit escrow)
+    escrow_units_option: ClassVar[str] = ""
+    escrow_units_fixed: ClassVar[int] = 0
+    #: moves that cost a fee when played, action type -> the option giving the fee in units of
+    #: the stake (Scala 40's re-entry: ``{"reenter": "reentry_fee"}``); the most of them a
+    #: player may pay in one match is ``paid_actions_limit``'s option (``max_reentries``)
+    paid_actions: ClassVar[dict[str, str]] = {}
+    paid_actions_limit: ClassVar[str] = ""
+    #: the move a human seat that cannot pay a paid action's fee makes instead (Scala 40 declines)
+    paid_action_refusal: ClassVar[dict[str, Any] | None] = None
+    #: a human's seat the platform plays (away, timed out, leaving) only makes the moves in
+    #: ``passive_moves`` (check, stand pat, fold): never a chip in for an absent player (poker,
+    #: seed 001); empty: the engine's robot plays it
+    passive_moves: ClassVar[tuple[dict[str, Any], ...]] = ()
+    #: a table of this game deals hand after hand, each hand a match of its own with the chips
+    #: carried over and no confirmation between them; who sits out is not dealt in (poker, §8.5)
+    continuous_hands: ClassVar[bool] = False
+    #: the XP a won official match gives (platform.md §9)
+    xp: ClassVar[int] = 10
+    #: every finished official match's score goes to the game's leaderboard (each player's best
+    #: game), XP only for a win; its tables are ranked unless made practice (Solitario)
+    leaderboard_score: ClassVar[bool] = False
+
+    def escrow_units(self, options: dict[str, Any] | None = None) -> int:
+        """How many stakes a human seat puts in escrow at the start (platform.md §8.5)."""
+        if self.escrow_units_fixed:
+            return self.escrow_units_fixed
+        return option_units(options, self.escrow_units_option) if self.escrow_units_option else 1
+
+    def paid_action_units(self, action: Any, options: dict[str, Any] | None = None) -> int:
+        """The fee of ``action`` in units of the stake (0: it costs nothing)."""
+        kind = action.get("type") if isinstance(action, dict) else None
+        option = self.paid_actions.get(kind) if isinstance(kind, str) else None
+        return option_units(options, option) if option else 0
+
+    def max_paid_units(self, options: dict[str, Any] | None = None) -> int:
+        """The most one player can pay into one match, in units of the stake: the escrow and
+        every paid action allowed (the cash regime's per-session cap, regulation.md §8)."""
+        extra = sum(option_units(options, o) for o in set(self.paid_actions.values()))
+        times = option_units(options, self.paid_actions_limit) if self.paid_actions_limit else 1
+        return self.escrow_units(options) + (extra * times if self.paid_actions else 0)
+
+    def passive_action(self, state: GameState, seat: int) -> Action:
+        """The move of a human seat the platform plays in a game with ``passive_moves``: the
+        first of them that is legal, else the first legal move."""
+        legal = state.legal_actions(seat)
+        for wanted in self.passive_moves:
+            if wanted in legal:
+                return wanted
+        return legal[0]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -422,6 +422,7 @@ class BestiaEngine(Engine):
     id = "bestia"
     name = "Bestia"
     settlement = "units"
+    escrow_units_fixed = 30  # seed 001: each player covers 30 units of the stake
     min_players = 3
     max_players = 6
     player_counts = (3, 4, 5, 6)

@@ -497,6 +497,7 @@ def deal(d: dict[str, Any], deck: list[str], dealer: int) -> None:
 
 class BurracoEngine(Engine):
     id = "burraco"
+    xp = 20  # platform.md §9
     name = "Burraco"
     min_players = 2
     max_players = 4

@@ -308,6 +308,7 @@ class HeartsState(TrickState):
 
 class HeartsEngine(TrickEngine):
     id = "hearts"
+    xp = 15  # platform.md §9
     name = "Hearts"
     lower_score_wins = True
     options = {

@@ -567,6 +567,9 @@ class PokerEngine(Engine):
     max_players = 8
     options = OPTIONS
     forfeits_hand = True
+    passive_moves = ({"type": "check"}, {"type": "draw", "cards": []}, {"type": "fold"})  # seed 001
+    continuous_hands = True  # platform.md §8.5: hand after hand, the chips carried over
+    xp = 0
     currencies = ("credits",)  # seed 001: poker is played for play-money credits only
 
     def resolve_options(self, players: int, options: dict[str, Any] | None) -> dict[str, Any]:

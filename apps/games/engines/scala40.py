@@ -493,6 +493,11 @@ class Scala40Engine(Engine):
     lower_score_wins = True
     settlement = "fees"
     bank_percent = 0  # seed 004: the winner takes every entry and re-entry
+    escrow_units_option = "entry_fee"
+    paid_actions = {"reenter": "reentry_fee"}  # seed 004: a re-entry pays its fee
+    paid_actions_limit = "max_reentries"
+    paid_action_refusal = {"type": "decline"}
+    xp = 15
     options = {
         "mode": {"default": "points", "choices": ["points", "hands"]},
         "limit": {"default": 100, "choices": [100, 200, 500]},

@@ -15,6 +15,7 @@ class ScoponeState(FishingState):
 
 class ScoponeEngine(FishingEngine):
     id = "scopone"
+    xp = 15  # platform.md §9
     name = "Scopone"
     faces = ("italian", "french")  # seed 000: also with French cards without jokers, 8, 9, 10
     min_players = 4

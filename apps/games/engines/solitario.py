@@ -284,6 +284,8 @@ class SolitarioState(GameState):
 
 class SolitarioEngine(Engine):
     id = "solitario"
+    xp = 5  # platform.md §9
+    leaderboard_score = True
     name = "Solitario"
     min_players = 1
     max_players = 1

@@ -207,6 +207,7 @@ class SpadesState(TrickState):
 
 class SpadesEngine(TrickEngine):
     id = "spades"
+    xp = 20  # platform.md §9
     name = "Spades"
     options = {
         "target": {"default": 500, "choices": [200, 300, 500]},

@@ -16,6 +16,8 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from apps.play.presenters import presenter_for
+
 from ..poker_words import hand_words, showdown_verdict
 
 register = template.Library()
@@ -76,11 +78,7 @@ PLAIN_LABELS = {
 
 def plain_label(game: str, action: dict[str, Any], phase: str = "") -> str:
     kind = action.get("type")
-    if game == "scala40" and kind == "take":
-        return _("Take the discard")
-    if game == "poker_italiana" and kind == "check" and phase == "bet1":
-        return _("Busso (check)")  # Busso before the draw, Parola after it (poker_italiana.md, Decisions)
-    return _(PLAIN_LABELS.get(kind, str(kind)))
+    return presenter_for(game).button_label(kind, phase) or _(PLAIN_LABELS.get(kind, str(kind)))
 
 
 @register.simple_tag
