@@ -9,6 +9,7 @@ from apps.chat import api as chat_api
 from apps.common.views import api_not_found
 from apps.conto import api_account as conto_api
 from apps.conto import api_kyc, api_play_safe, api_sessions, api_staff, api_status
+from apps.play import api as play_api
 from apps.players import api as players_api
 from apps.players import two_factor_api
 from apps.rankings import api as rankings_api
@@ -96,11 +97,11 @@ urlpatterns = [
     path("tables/<int:table_id>/robot/", tables_api.TableRobotView.as_view(), name="api-table-robot"),
     path("tables/<int:table_id>/invite/", tables_api.TableInviteView.as_view(), name="api-table-invite"),
     path("tables/<int:table_id>/watch/", tables_api.TableWatchView.as_view(), name="api-table-watch"),
-    path("matches/<int:match_id>/", tables_api.MatchDetailView.as_view(), name="api-match"),
-    path("matches/<int:match_id>/actions/", tables_api.MatchActionView.as_view(), name="api-match-actions"),
-    path("matches/<int:match_id>/cancel-vote/", tables_api.MatchCancelVoteView.as_view(),
+    path("matches/<int:match_id>/", play_api.MatchDetailView.as_view(), name="api-match"),
+    path("matches/<int:match_id>/actions/", play_api.MatchActionView.as_view(), name="api-match-actions"),
+    path("matches/<int:match_id>/cancel-vote/", play_api.MatchCancelVoteView.as_view(),
          name="api-match-cancel-vote"),
-    path("matches/<int:match_id>/log/", tables_api.MatchLogView.as_view(), name="api-match-log"),
+    path("matches/<int:match_id>/log/", play_api.MatchLogView.as_view(), name="api-match-log"),
     path("tournaments/", tournaments_api.TournamentListView.as_view(), name="api-tournaments"),
     path("tournaments/<int:tournament_id>/", tournaments_api.TournamentDetailView.as_view(), name="api-tournament"),
     path("tournaments/<int:tournament_id>/preview/", tournaments_api.TournamentPreviewView.as_view(),

@@ -249,3 +249,10 @@ def idempotent(handler: Callable[..., Response]) -> Callable[..., Response]:
             return HttpResponse(record.response_body, status=record.status_code, content_type="application/json")
 
     return wrapper
+
+
+def json_body(request: Any) -> dict[str, Any]:
+    """The request's JSON body, refused (400 ``validation_failed``) when it is not an object."""
+    if not isinstance(request.data, dict):
+        raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object.")]})
+    return request.data

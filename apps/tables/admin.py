@@ -21,9 +21,9 @@ from apps.common.admin import ReadOnlyAdmin
 from apps.common.roles import COMPLIANCE, OPERATOR, has_role
 from apps.matches.models import Match, MatchAction, MatchSeat
 from apps.matches.selectors import match_review
+from apps.play.render import face_for, view_facts
 
 from .models import Table
-from .render import face_for, view_facts
 from .selectors import match_table
 
 

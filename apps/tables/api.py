@@ -8,19 +8,11 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from apps.common.api import IsPlayer, idempotent
-from apps.common.errors import Forbidden, ValidationFailed
+from apps.common.api import IsPlayer, idempotent, json_body
+from apps.common.errors import Forbidden
 from apps.common.net import request_ip
-from apps.matches import selectors as match_selectors
-from apps.matches import services as match_services
 
 from . import selectors, services
-
-
-def _body(request) -> dict:
-    if not isinstance(request.data, dict):
-        raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object.")]})
-    return request.data
 
 
 class TableListView(APIView):
@@ -35,7 +27,7 @@ class TableListView(APIView):
     @extend_schema(request=dict, responses={201: dict})
     @idempotent
     def post(self, request):
-        table = services.table_create(user=request.user, data=_body(request), ip=request_ip(request))
+        table = services.table_create(user=request.user, data=json_body(request), ip=request_ip(request))
         return Response(selectors.table_as_dict(table), status=201)
 
 
@@ -52,7 +44,7 @@ class TableDetailView(APIView):
 
     @extend_schema(request=dict, responses=dict)
     def patch(self, request, table_id: int):
-        table = services.table_settings_update(user=request.user, table_id=table_id, data=_body(request))
+        table = services.table_settings_update(user=request.user, table_id=table_id, data=json_body(request))
         return Response(selectors.table_as_dict(table))
 
 
@@ -95,7 +87,7 @@ class TableSitOutView(APIView):
 
     @extend_schema(request=dict, responses=dict)
     def post(self, request, table_id: int):
-        return Response(services.table_sit_out(user=request.user, table_id=table_id, out=_body(request).get("out")))
+        return Response(services.table_sit_out(user=request.user, table_id=table_id, out=json_body(request).get("out")))
 
 
 class TableRobotView(APIView):
@@ -103,7 +95,7 @@ class TableRobotView(APIView):
 
     @extend_schema(request=dict, responses=dict)
     def post(self, request, table_id: int):
-        table = services.table_robot_add(user=request.user, table_id=table_id, seat=_body(request).get("seat"))
+        table = services.table_robot_add(user=request.user, table_id=table_id, seat=json_body(request).get("seat"))
         return Response(selectors.table_as_dict(table))
 
 
@@ -113,8 +105,8 @@ class TableInviteView(APIView):
     @extend_schema(request=dict, responses={201: dict})
     def post(self, request, table_id: int):
         invite = services.table_invite(user=request.user, table_id=table_id,
-                                       nickname=_body(request).get("nickname"))
-        return Response({"table": invite.table_id, "nickname": _body(request).get("nickname")}, status=201)
+                                       nickname=json_body(request).get("nickname"))
+        return Response({"table": invite.table_id, "nickname": json_body(request).get("nickname")}, status=201)
 
 
 class TableWatchView(APIView):
@@ -124,47 +116,3 @@ class TableWatchView(APIView):
     def post(self, request, table_id: int):
         table = services.table_watch(user=request.user, table_id=table_id)
         return Response(selectors.table_as_dict(table))
-
-
-class MatchDetailView(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(responses=dict)
-    def get(self, request, match_id: int):
-        match = match_selectors.match_get(match_id=match_id)
-        return Response(selectors.match_view_get(match=match, user=request.user))
-
-
-class MatchActionView(APIView):
-    permission_classes = [IsPlayer]
-
-    @extend_schema(request=dict, responses=dict)
-    def post(self, request, match_id: int):
-        match_selectors.match_get(match_id=match_id)  # an unknown match is 404 whatever the body
-        data = _body(request)
-        if "action" not in data or "version" not in data:
-            raise ValidationFailed(_("A move is {\"action\": {...}, \"version\": n}."),
-                                   fields={k: ["Required."] for k in ("action", "version") if k not in data})
-        match_services.match_action_apply(match_id=match_id, action=data["action"], version=data["version"],
-                                user=request.user, seat=data.get("seat"))  # the service checks it is yours
-        match = match_selectors.match_get(match_id=match_id)
-        return Response(selectors.match_view_get(match=match, user=request.user))
-
-
-class MatchCancelVoteView(APIView):
-    permission_classes = [IsPlayer]
-
-    @extend_schema(request=dict, responses=dict)
-    def post(self, request, match_id: int):
-        match_selectors.match_get(match_id=match_id)  # an unknown match is 404 whatever the body
-        return Response(match_services.match_cancel_vote(match_id=match_id, user=request.user,
-                                               accept=_body(request).get("accept")))
-
-
-class MatchLogView(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(responses=dict)
-    def get(self, request, match_id: int):
-        match = match_selectors.match_get(match_id=match_id)
-        return Response(match_selectors.match_log_get(match=match, user=request.user))

@@ -15,8 +15,12 @@ class TablesConfig(AppConfig):
         from apps.chat.services import chat_hidden, chat_posted
         from apps.conto.signals import conto_busy, conto_left_open
         from apps.matches.signals import match_changed, match_finished, match_seat_abandoned
+        from apps.play.selectors import match_access_rule_register
 
         from . import receivers, tasks  # noqa: F401  (tasks: registered for enqueueing by name)
+        from .selectors import match_access_at_table
+
+        match_access_rule_register(match_access_at_table)  # the play floor asks tables how a match is read
 
         user_logged_out.connect(receivers.close_sockets_on_logout, dispatch_uid="mazziere_logout_sockets")
         post_save.connect(receivers.close_sockets_of_sanctioned, sender="compliance.Sanction",

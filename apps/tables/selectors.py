@@ -2,29 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from apps.common.errors import Conflict, Forbidden, NotFoundError
+from apps.common.errors import Conflict, NotFoundError
 from apps.common.roles import COMPLIANCE, OPERATOR, STAFF_GROUPS, has_role, is_staff_member
 from apps.matches.regimes import bank_share, regime_of
-from apps.matches.selectors import match_view
+from apps.play.selectors import NOT_OWNED, Access
 from apps.players.selectors import chat_hidden_of
 
 from .models import Match, Seat, SocketConnection, Table, TableInvite, TableMatch
 from .poker import HAND_AFTER_HAND
-
-
-@dataclass(frozen=True)
-class Access:
-    """How a user sees a table or match: as a seat (int) or as a spectator (None)."""
-
-    seat: int | None
-    can_chat: bool
-    silent: bool = False  # staff watching for review: no chat, no controls
 
 
 def _is_reviewer(user) -> bool:
@@ -83,16 +73,14 @@ def match_table(match: Match) -> Table | None:
     return Table.objects.filter(match_links__match_id=match.pk).first()
 
 
-def match_access(*, match: Match, user) -> Access | None:
+def match_access_at_table(*, match: Match, user) -> Access | None | object:
+    """How ``user`` reads a match played at a table (the table's rules: private tables,
+    spectators, staff review); ``NOT_OWNED`` for a match with no table. Registered with the
+    play floor in ``TablesConfig.ready``."""
     table = match_table(match)
-    if table is not None:
-        return table_access(table=table, user=user, match=match)
-    if user is None or not user.is_authenticated:
-        return None
-    ms = next((m for m in match.match_seats.all() if m.player_id == user.pk), None)
-    if ms is not None:
-        return Access(seat=ms.number, can_chat=True)
-    return Access(seat=None, can_chat=False)  # tournament matches are public to watch (§5.7)
+    if table is None:
+        return NOT_OWNED
+    return table_access(table=table, user=user, match=match)
 
 
 def table_match_in_play(*, table_id: int) -> Match:
@@ -101,14 +89,6 @@ def table_match_in_play(*, table_id: int) -> Match:
     if match is None:
         raise Conflict(_("No match is being played at this table now."), code="match_over")
     return match
-
-
-def match_view_get(*, match: Match, user, access: Access | None = None) -> dict[str, Any]:
-    """``GET /api/matches/{id}/``: the caller's own view and legal actions, nothing more."""
-    access = access or match_access(match=match, user=user)
-    if access is None:
-        raise Forbidden(_("You cannot watch this match."))
-    return match_view(match=match, seat=access.seat)
 
 
 def _with_display(tables: QuerySet) -> QuerySet:

@@ -20,12 +20,13 @@ from apps.games.engines import ENGINES, get_engine
 from apps.games.selectors import game_catalogue
 from apps.matches import selectors as match_selectors
 from apps.matches.models import Match
+from apps.play.render import replay_context, table_context, view_facts
 from apps.players.selectors import recharge_status
 from apps.players.services import profile_chat_hide
 
 from . import selectors, services
 from .forms import option_fields, option_problems, options_from_form, stake_from_form
-from .render import chat_box_context, replay_context, table_context, view_facts
+from .render import chat_box_context, snapshot_load
 
 
 def _lobby_refusal(user) -> str | None:
@@ -133,7 +134,10 @@ def table_page(request, table_id: int):
         leader = getattr(getattr(table.leader, "profile", None), "nickname", None)
         return render(request, "tables/closed.html", {"table": table, "game": get_engine(table.game),
                                                       "leader": leader}, status=403)
-    context = table_context(table=table, match=match, user=request.user, access=access)
+    snapshot = snapshot_load(table_id=table.pk)
+    if match is not None and snapshot is not None and snapshot.match is not None and snapshot.match.pk == match.pk:
+        match = snapshot.match
+    context = table_context(table=table, match=match, user=request.user, access=access, snapshot=snapshot)
     context.update(chat_box_context(table=table, user=request.user, access=access))
     context.update(recharge=_recharge(request.user, table.game))
     return render(request, "tables/table.html", context)

@@ -22,10 +22,10 @@ from apps.common.sockets import GuardedWebsocketConsumer
 from apps.compliance.selectors import sanction_check_lobby
 from apps.matches.models import Match
 from apps.matches.selectors import match_get
-from apps.tables.consumers import CLOSE_UNKNOWN, TableConsumer
-from apps.tables.consumers import database_sync_to_async as table_database_sync_to_async
-from apps.tables.render import match_fragments, render_error, render_notice
-from apps.tables.selectors import match_access
+from apps.play.consumers import CLOSE_UNKNOWN, MatchSocket
+from apps.play.consumers import database_sync_to_async as play_database_sync_to_async
+from apps.play.render import match_fragments
+from apps.play.selectors import match_reader_access
 
 from . import play, selectors
 from .broadcast import player_group, tournament_group, tournament_user_group
@@ -174,39 +174,22 @@ class TournamentPlayerConsumer(GuardedWebsocketConsumer):
         await self.close(code=int(event.get("code") or CLOSE_FORBIDDEN))
 
 
-class TournamentMatchConsumer(TableConsumer):
-    """A tournament match's page socket (/ws/tournaments/matches/{match_id}/): the table
-    socket's protocol (platform.md §10) for a match with no table. It hears the match's own
-    group ("changed, version n", no card), renders each connection's own view with the
-    tables' render code (a seated player's hand and controls; anyone else the spectator's
-    view, staff included), and sends a move to the action service. No chat and no friendly
-    cancellation here (§5.7); the frame checks (size, rate, bad frames) are the table's."""
+class TournamentMatchConsumer(MatchSocket):
+    """A tournament match's page socket (/ws/tournaments/matches/{match_id}/): the play
+    floor's match socket (platform.md §10) for a match with no table. It hears the match's own
+    group ("changed, version n", no card), renders each connection's own view (a seated
+    player's hand and controls; anyone else the spectator's view, staff included), and sends
+    a move to the action service. No chat and no friendly cancellation here (§5.7)."""
 
-    async def connect(self) -> None:
-        self.user = self.scope.get("user")
+    def _identify(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
-        self.table_id = None
         self.dom_id = f"match-{self.match_id}"
-        if not await self._open():
-            return
-        for group in self._groups():
-            await self.channel_layer.group_add(group, self.channel_name)
-        if self.access.seat is not None:
-            await self._seat_back()
-        # the table's heartbeat with no lease to renew: the player's session (time limit, reality check)
-        self.heartbeat = asyncio.create_task(self._renew_lease(settings.WS_LEASE_RENEW_SECONDS))
-        await self._play_safe(draw=False)
-        await self._render()
-        if settings.TABLE_POLL_SECONDS > 0:
-            self.poller = asyncio.create_task(self._poll(settings.TABLE_POLL_SECONDS))
+        self.log_name = f"match {self.match_id}"
 
-    async def _renew(self) -> None:
-        return  # a match with no table keeps no socket rows
-
-    def _groups(self) -> tuple[str, str]:
+    def _groups(self) -> tuple[str, ...]:
         return self.group, tournament_user_group(self.user.pk)
 
-    @table_database_sync_to_async
+    @play_database_sync_to_async
     def _admit(self) -> int | None:
         try:
             tm = selectors.tournament_match_get(match_id=self.match_id)
@@ -219,31 +202,27 @@ class TournamentMatchConsumer(TableConsumer):
                 sanction_check_lobby(player=self.user)
             except DomainError:
                 return CLOSE_FORBIDDEN
-        self.access = match_access(match=match, user=self.user)
+        self.access = match_reader_access(match=match, user=self.user)
         self.group = match.group
         self.extra = match_page_extra(tm)
         self.chat_enabled = tm.tournament.chat_enabled
         return None if self.access is not None else CLOSE_FORBIDDEN
 
-    @table_database_sync_to_async
-    def _seat_back(self) -> None:
-        play.match_seat_back(match_id=self.match_id, user=self.user)
+    @play_database_sync_to_async
+    def _joined(self) -> None:
+        if self.access.seat is not None:  # a seated player is back: the robot hands the seat over
+            play.match_seat_back(match_id=self.match_id, user=self.user)
 
-    async def _leave(self) -> None:
-        self.leaving = True
-        for group in self._groups():
-            await self.channel_layer.group_discard(group, self.channel_name)
-
-    @table_database_sync_to_async
+    @play_database_sync_to_async
     def _revision(self) -> int | None:
         return Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
 
-    @table_database_sync_to_async
+    @play_database_sync_to_async
     def _fragments(self, announced: dict[str, Any] | None = None) -> tuple[str, int | None]:
         return match_fragments(match_id=self.match_id, user=self.user, access=self.access,
                                extra=self.extra, reality=self.reality)
 
-    @table_database_sync_to_async
+    @play_database_sync_to_async
     def _act(self, action: dict[str, Any], version: int, seat: int | None) -> None:
         play.match_move(match_id=self.match_id, user=self.user, action=action, version=version, seat=seat)
 
@@ -254,15 +233,3 @@ class TournamentMatchConsumer(TableConsumer):
 
     async def _cancel_vote(self, accept: Any) -> None:
         raise Conflict(_("A tournament match cannot be cancelled by agreement."), code="not_allowed_in_tournament")
-
-    async def _error(self, code: str, detail: str) -> None:
-        await self.send(text_data=render_error(table_id=None, code=code, detail=str(detail), dom_id=self.dom_id))
-
-    async def _notice(self, text: str) -> None:
-        await self.send(text_data=render_notice(table_id=None, text=text, dom_id=self.dom_id))
-
-    async def table_settings(self, event: dict[str, Any]) -> None:
-        await self._render()
-
-    async def table_notice(self, event: dict[str, Any]) -> None:
-        return

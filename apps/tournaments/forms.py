@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from apps.common.errors import DomainError
 from apps.games.engines import ENGINES
 from apps.games.selectors import game_catalogue
-from apps.tables.forms import OptionField, option_fields
+from apps.play.options import OptionField, option_fields
 
 from . import selectors, services
 from .amounts import AmountError, cents_from_euro, euro_number, euro_text

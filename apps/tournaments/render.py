@@ -10,8 +10,8 @@ from django.urls import reverse
 from apps.common.errors import NotFoundError
 from apps.games.engines import ENGINES, get_engine
 from apps.matches.selectors import match_get
-from apps.tables.render import match_context, match_snapshot_current
-from apps.tables.selectors import match_access
+from apps.play.render import match_context, match_snapshot_current
+from apps.play.selectors import match_reader_access
 from apps.wallet.selectors import freeze_state
 
 from . import rules, selectors
@@ -82,6 +82,6 @@ def match_page_context(*, match_id: int, user) -> dict[str, Any]:
     snap = match_snapshot_current(match_id=tm.match_id)
     if snap is None:
         raise NotFoundError("No such match.")
-    access = match_access(match=match_get(match_id=tm.match_id), user=user)
+    access = match_reader_access(match=match_get(match_id=tm.match_id), user=user)
     context = match_context(snapshot=snap, user=user, access=access)
     return {**context, **match_page_extra(tm), "t": tm.tournament, "tm": tm, "game": get_engine(snap.match.game)}

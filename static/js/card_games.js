@@ -54,12 +54,13 @@
   function candidates(meld) {
     const box = document.getElementById("proposals");
     if (!box) return [];
-    const game = box.dataset.game;
+    // how the picked cards name a move, as the game's presenter declares it (data-pick)
+    const rule = box.dataset.pick;
     const cards = cardsOf(picked());
     const all = moves();
-    if (game === "poker_italiana") return all.filter((m) => m.action.type === "draw" && sameCards(m.action.cards, cards));
+    if (rule === "change") return all.filter((m) => m.action.type === "draw" && sameCards(m.action.cards, cards));
     if (cards.length === 0) return [];
-    if (game === "solitario") return all.filter((m) => m.action.type === "move" && m.action.card === cards[0]);
+    if (rule === "first") return all.filter((m) => m.action.type === "move" && m.action.card === cards[0]);
     let found;
     if (cards.length === 1) found = all.filter((m) => m.action.card === cards[0]);
     else found = all.filter((m) => m.action.type === "meld" && sameCards(m.action.cards, cards));

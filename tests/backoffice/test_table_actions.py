@@ -104,7 +104,7 @@ def test_message_a_table_is_a_system_chat_line(cash_match, operator, django_capt
     assert AuditLog.objects.get(action="table_messaged").after["text"] == "Torneo alle 21!"
     pushed = [m for m in drain(layer, channel) if m["type"] == "chat.message"]
     assert pushed == [{"type": "chat.message", "id": message.pk}]
-    from apps.tables.render import render_chat_line
+    from apps.play.render import render_chat_line
 
     assert "chat-system" in render_chat_line(message=message)
 

@@ -13,8 +13,8 @@ import re
 import pytest
 
 from apps.games.engines import ENGINES
+from apps.play.render import face_for
 from apps.tables.models import Table
-from apps.tables.render import face_for
 
 #: the seeds allow French cards for Scopone and Asso Pigliatutto; Cirulla's rules name French faces
 WITH_FRENCH = {"asso_pigliatutto", "cirulla", "scopone"}

@@ -12,7 +12,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from apps.games.engines import cards
-from apps.tables.templatetags.cards import ITALIAN_FRENCH, card_back_svg, card_svg, suit_name, symbol_id
+from apps.play.templatetags.cards import ITALIAN_FRENCH, card_back_svg, card_svg, suit_name, symbol_id
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static" / "cards"

@@ -81,7 +81,7 @@ def test_generic_table_plays_every_engine(game):
 
 
 def test_board_shows_per_seat_lists_and_public_card_lists():
-    from apps.tables.render import view_facts
+    from apps.play.render import view_facts
 
     texts, card_lists = view_facts({"hand": ["Ad"], "bids": [3, None, 0, 4], "scope": [2, 1], "mode": "points",
                                     "passed": ["Qs", "Kh", "Ah"], "nested": {"a": 1}}, 4)

@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from apps.games.engines import get_engine
-from apps.tables.poker_words import hand_words
+from apps.play.poker_words import hand_words
 
 from ..engines.test_poker_italiana import h, stacked
 
@@ -72,7 +72,7 @@ def test_one_pot_and_the_ante_labelled_as_such():
 
 
 def test_a_forfeit_is_told_in_words():
-    from apps.tables.words import move_words
+    from apps.play.words import move_words
 
     with translation.override("it"):
         assert move_words(name="Bruno", action={"type": "forfeit"}, events=[], french=True) \

@@ -15,9 +15,10 @@ from django.utils import translation
 from apps.games.engines import ENGINES, get_engine
 from apps.matches.models import Match
 from apps.matches.services import match_robot_move
+from apps.play import render as play_render
 from apps.play.presenters import presenter_for
+from apps.play.templatetags import cards
 from apps.tables import render, services
-from apps.tables.templatetags import cards
 
 from ..conftest import make_user
 from .conftest import briscola_table
@@ -45,11 +46,11 @@ def test_a_move_made_here_leaves_the_next_snapshot_for_every_socket():
         mover = alice if seat == 0 else bruno
         services.table_move(table_id=table.pk, user=mover, action=state.legal_actions(seat)[0],
                             version=match.version)
-        before = render.PUBLIC_RENDERS["contexts"]
+        before = play_render.PUBLIC_RENDERS["contexts"]
         with CaptureQueriesContext(connection) as captured:
             drawn = {u.pk: render.render_fragments(table_id=table.pk, user=u) for u in (alice, bruno)}
         assert len(captured.captured_queries) == 2, [q["sql"] for q in captured.captured_queries]  # the revisions
-        assert render.PUBLIC_RENDERS["contexts"] == before + 1  # once for both sockets
+        assert play_render.PUBLIC_RENDERS["contexts"] == before + 1  # once for both sockets
         # and it is the page a fresh read draws
         render._SNAPSHOTS.clear()
         for u in (alice, bruno):
@@ -114,11 +115,11 @@ def test_the_public_part_is_built_once_per_revision_in_every_game(game):
     for seat in range(len(humans), players):
         services.table_robot_add(user=humans[0], table_id=table.pk, seat=seat)
     watcher = make_user(nickname=f"W_{game[:9]}")
-    before = dict(render.PUBLIC_RENDERS)
+    before = dict(play_render.PUBLIC_RENDERS)
     with translation.override("it"):
         pages = [render.render_fragments(table_id=table.pk, user=u)[0] for u in (*humans, watcher)]
-    assert render.PUBLIC_RENDERS["contexts"] == before["contexts"] + 1
-    assert render.PUBLIC_RENDERS["count"] == before["count"] + (1 if presenter_for(game).public_board else 0)
+    assert play_render.PUBLIC_RENDERS["contexts"] == before["contexts"] + 1
+    assert play_render.PUBLIC_RENDERS["count"] == before["count"] + (1 if presenter_for(game).public_board else 0)
     assert all(f"table-{table.pk}-actions" in page for page in pages)
 
 
@@ -132,11 +133,11 @@ def test_a_seats_private_part_reads_nothing_and_draws_no_card_twice(monkeypatch)
         render.render_fragments(table_id=table.pk, user=alice)
         render.render_fragments(table_id=table.pk, user=bruno)
         first = len(drawn)
-        before = render.PUBLIC_RENDERS["count"]
+        before = play_render.PUBLIC_RENDERS["count"]
         with CaptureQueriesContext(connection) as captured:
             for _ in range(20):
                 render.render_fragments(table_id=table.pk, user=alice)
                 render.render_fragments(table_id=table.pk, user=bruno)
     assert first and len(drawn) == first  # every card of both hands drawn once in the process
-    assert render.PUBLIC_RENDERS["count"] == before
+    assert play_render.PUBLIC_RENDERS["count"] == before
     assert len(captured.captured_queries) == 40  # one a render: the table's revision

@@ -16,7 +16,7 @@ from apps.conto.limits import limits_set_initial
 from apps.conto.models import GameSession
 from apps.conto.services import conto_ensure
 from apps.games.engines import get_engine
-from apps.tables import consumers
+from apps.play import consumers
 from config.asgi import application
 
 from ..conftest import make_user

@@ -15,10 +15,11 @@ from django.utils import translation
 
 from apps.games.engines import ENGINES, get_engine
 from apps.matches.services import match_action_apply, match_cancel_vote
+from apps.play import render as play_render
 from apps.play.presenters import presenter_for
-from apps.tables import render, services
+from apps.play.words import move_words
+from apps.tables import services
 from apps.tables.render import render_fragments
-from apps.tables.words import move_words
 
 from ..conftest import make_user
 from .conftest import briscola_table, play_out
@@ -49,14 +50,14 @@ def section(html: str, dom_id: str) -> str:
 def test_public_part_is_rendered_once_per_revision_for_every_socket(django_assert_max_num_queries):
     table, (alice, bruno) = briscola_table()
     watcher = make_user(nickname="Guarda")
-    before = render.PUBLIC_RENDERS["count"]
+    before = play_render.PUBLIC_RENDERS["count"]
     with translation.override("it"):
         first, revision = render_fragments(table_id=table.pk, user=alice)
         with django_assert_max_num_queries(6):  # the revision, the access check: no re-read of the table
             second, again = render_fragments(table_id=table.pk, user=bruno)
         third, _ = render_fragments(table_id=table.pk, user=watcher)
     assert revision == again
-    assert render.PUBLIC_RENDERS["count"] == before + 1, "the board was rendered more than once"
+    assert play_render.PUBLIC_RENDERS["count"] == before + 1, "the board was rendered more than once"
     board = section(first, f"table-{table.pk}-board")
     assert board == section(second, f"table-{table.pk}-board") == section(third, f"table-{table.pk}-board")
     assert section(first, f"table-{table.pk}-actions") != section(second, f"table-{table.pk}-actions")
@@ -64,7 +65,7 @@ def test_public_part_is_rendered_once_per_revision_for_every_socket(django_asser
     with translation.override("en"):
         render_fragments(table_id=table.pk, user=alice)
         render_fragments(table_id=table.pk, user=bruno)
-    assert render.PUBLIC_RENDERS["count"] == before + 2
+    assert play_render.PUBLIC_RENDERS["count"] == before + 2
 
 
 @pytest.mark.parametrize("game", sorted(PUBLIC_BOARD_GAMES))
@@ -223,11 +224,11 @@ def test_hearts_tie_break_hand_is_named_as_such():
     view = {"hand_number": 2, "hands_planned": 1, "mode": "hands", "taken_points": [0] * 4, "totals": [13] * 4}
     names = {s: {"name": f"P{s}"} for s in range(4)}
     with translation.override("it"):
-        notes = render._scores("hearts", view, names, [[0], [1], [2], [3]], 4)["notes"]
+        notes = play_render._scores("hearts", view, names, [[0], [1], [2], [3]], 4)["notes"]
     assert "Mano 2, di spareggio · vince chi ha meno punti" in notes and not any("di 1" in n for n in notes)
     view["hand_number"] = 1
     with translation.override("en"):
-        assert "Hand 1 of 1 · the fewest points win" in render._scores("hearts", view, names, [[0], [1], [2], [3]], 4)["notes"]
+        assert "Hand 1 of 1 · the fewest points win" in play_render._scores("hearts", view, names, [[0], [1], [2], [3]], 4)["notes"]
 
 
 def test_spades_board_says_a_team_at_minus_200_loses():
@@ -237,10 +238,10 @@ def test_spades_board_says_a_team_at_minus_200_loses():
     view = state.view(None)
     names = {s: {"name": f"P{s}"} for s in range(4)}
     with translation.override("it"):
-        notes = render._scores("spades", view, names, [list(t) for t in state.teams], 4)["notes"]
+        notes = play_render._scores("spades", view, names, [list(t) for t in state.teams], 4)["notes"]
     assert f"Vince la prima squadra che arriva a {view['target']} punti; chi scende a −200 o meno perde" in notes
     with translation.override("en"):
-        notes = render._scores("spades", view, names, [list(t) for t in state.teams], 4)["notes"]
+        notes = play_render._scores("spades", view, names, [list(t) for t in state.teams], 4)["notes"]
     assert f"The first team to {view['target']} points wins; a team at −200 or below loses" in notes
 
 
@@ -252,7 +253,7 @@ def test_burraco_board_shows_the_count_of_the_last_hand():
                                   "total": -85}]}
     names = {0: {"name": "Mario"}, 1: {"name": "Anna"}}
     with translation.override("it"):
-        notes = render._scores("burraco", view, names, [[0], [1]], 2)["notes"]
+        notes = play_render._scores("burraco", view, names, [[0], [1]], 2)["notes"]
     assert ("Ultima mano, Mario: calate 230 · burraco 200 · chiusura 100 · carte in mano -20 · pozzetto 0 = 510"
             in notes)
     assert "Ultima mano, Anna: calate 15 · burraco 0 · chiusura 0 · carte in mano 0 · pozzetto -100 = -85" in notes

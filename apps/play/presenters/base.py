@@ -61,6 +61,10 @@ class Presenter:
     #: buttons whose words differ from the platform's: action type -> words, or
     #: (action type, the view's phase) -> words
     button_words: ClassVar[dict[Any, Any]] = {}
+    #: how the cards a player picks on the board name a move (``card_games.js``): "melds" (a
+    #: card alone, or the cards of a meld), "change" (the cards picked are the change: poker's
+    #: draw), "first" (the first card picked moves: Solitario)
+    pick_rule: ClassVar[str] = "melds"
 
     def scores(self, view: dict[str, Any], names: Names, teams: list[list[int]], players: int, *,
                per_seat: dict[int, list[tuple[str, Any]]], staked: bool, show_points: bool) -> dict[str, Any]:

@@ -18,6 +18,7 @@ class PokerPresenter(Presenter):
     games = ("poker_italiana",)
     public_board = True
     board_moves = True
+    pick_rule = "change"
     # Busso before the draw, Parola after it (poker_italiana.md, Decisions)
     button_words = {("check", "bet1"): gettext_noop("Busso (check)")}
 

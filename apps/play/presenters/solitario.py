@@ -13,6 +13,7 @@ class SolitarioPresenter(Presenter):
     games = ("solitario",)
     public_board = True
     board_moves = True
+    pick_rule = "first"
 
     def scores(self, view: dict[str, Any], names: Names, teams: list[list[int]], players: int, *,
                per_seat: dict[int, list[tuple[str, Any]]], staked: bool, show_points: bool) -> dict[str, Any]:

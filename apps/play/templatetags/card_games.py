@@ -103,6 +103,12 @@ def game_controls(legal: list[dict[str, Any]], game: str, phase: str = "") -> di
 
 
 @register.filter
+def pick_rule(game: str) -> str:
+    """How the picked cards name a move at this game's board (its presenter's ``pick_rule``)."""
+    return presenter_for(game).pick_rule
+
+
+@register.filter
 def card_label(code: str) -> str:
     return card_text(code)
 
