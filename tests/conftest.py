@@ -269,3 +269,20 @@ def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock(), connection.cursor() as cursor:
         cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                        "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
+
+def sanction_give(player, kind: str, *, duration: str | None = None, reason: str = "test"):
+    """Issue a sanction the way compliance does (its service: the money it moves, then the
+    floors above told after commit), by a compliance officer."""
+    from apps.compliance.services import sanction_issue
+
+    return sanction_issue(actor=make_user(group="compliance"), player=player.pk, kind=kind, duration=duration,
+                          reason=reason)
+
+
+def sanction_end(sanction, *, decision: str | None = None):
+    """Lift a sanction the way compliance does (an authority report with its decision)."""
+    from apps.compliance.services import sanction_lift
+
+    return sanction_lift(actor=make_user(group="compliance"), sanction_id=sanction.pk, reason="test",
+                         decision=decision)

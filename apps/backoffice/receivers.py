@@ -4,25 +4,9 @@ A push never fails the write that caused it."""
 
 from __future__ import annotations
 
-import logging
-
-from channels.layers import get_channel_layer
-from django.db import transaction
-
-from apps.common import push
+from apps.common.push import push_after_commit
 
 from .consumers import ONLINE_GROUP
-
-log = logging.getLogger(__name__)
-
-
-def _send() -> None:
-    try:
-        layer = get_channel_layer()
-        if layer is not None:
-            push.group_send(layer, ONLINE_GROUP, {"type": "online.changed"})  # one loop a process
-    except Exception:
-        log.exception("push to %s failed", ONLINE_GROUP)
 
 
 def online_changed(sender, update_fields=None, **kwargs) -> None:
@@ -30,4 +14,4 @@ def online_changed(sender, update_fields=None, **kwargs) -> None:
     (a save that names its fields and leaves out ``status`` changed neither)."""
     if update_fields is not None and "status" not in update_fields:
         return
-    transaction.on_commit(_send)
+    push_after_commit(ONLINE_GROUP, {"type": "online.changed"})

@@ -1,5 +1,5 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate, post_save
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
@@ -19,6 +19,8 @@ class ChatConfig(AppConfig):
     verbose_name = _("Chat")
 
     def ready(self) -> None:
+        from apps.compliance.signals import sanction_started
+
         # the receivers import models (through compliance): only once the registry is ready
         from . import receivers
         from .services import chat_hidden, chat_posted
@@ -26,5 +28,4 @@ class ChatConfig(AppConfig):
         chat_posted.connect(receivers.push_lobby_line, dispatch_uid="mazziere_lobby_chat_push")
         chat_hidden.connect(receivers.push_lobby_hidden, dispatch_uid="mazziere_lobby_chat_hidden")
         post_migrate.connect(word_list_defaults, dispatch_uid="mazziere_word_list_defaults")
-        post_save.connect(receivers.close_lobby_sockets_of_sanctioned, sender="compliance.Sanction",
-                          dispatch_uid="mazziere_sanction_lobby_sockets")
+        sanction_started.connect(receivers.close_lobby_sockets_of_sanctioned, dispatch_uid="mazziere_sanction_lobby_sockets")

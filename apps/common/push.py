@@ -1,4 +1,8 @@
-"""``group_send`` from synchronous code, on one event loop per process (issue 15).
+"""Every push of the project: after commit (Zulip's rule), never failing the write that
+caused it, on one event loop per process (issue 15).
+
+``push_after_commit(group, message)`` is what every app calls; ``push_now`` is for code that
+already runs after the commit (an ``on_commit`` callback that first computes the message).
 
 ``async_to_sync(layer.group_send)`` in a thread with no event loop (a Celery worker, a
 management command) makes a new loop for every call, and channels-redis keeps its
@@ -12,11 +16,17 @@ that loop, as ``async_to_sync`` does.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
+from collections.abc import Iterable
 from typing import Any
 
 from asgiref.sync import SyncToAsync, async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+log = logging.getLogger(__name__)
 
 #: how long a push may take before the caller stops waiting for it (the send goes on)
 PUSH_TIMEOUT = 5.0
@@ -56,3 +66,26 @@ def group_send(layer: Any, group: str, message: dict[str, Any]) -> None:
         return
     future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), _process_loop())
     future.result(timeout=PUSH_TIMEOUT)
+
+
+def push_now(group: str, message: dict[str, Any]) -> None:
+    """Send now (the caller runs after the commit); a failed push is logged, never raised:
+    a push never fails the request (platform.md §0.8)."""
+    try:
+        layer = get_channel_layer()
+        if layer is not None:
+            group_send(layer, group, message)
+    except Exception:
+        log.exception("push to %s failed", group)
+
+
+def push_after_commit(groups: str | Iterable[str], message: dict[str, Any]) -> None:
+    """Send ``message`` to ``groups`` once the current transaction commits (at once outside
+    one); a transaction that rolls back sends nothing."""
+    targets = [groups] if isinstance(groups, str) else list(groups)
+
+    def send() -> None:
+        for group in targets:
+            push_now(group, message)
+
+    transaction.on_commit(send)

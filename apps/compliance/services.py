@@ -1,8 +1,9 @@
 """Writes of compliance: issuing and lifting sanctions (platform.md §7.4), each audited.
 
-A freezing sanction is mirrored into the wallet through its services, so the wallet can
-refuse a frozen spend without ever reading sanctions. Sockets are closed by the tables,
-which listen to a saved sanction (docs/layers.md)."""
+A freezing sanction is mirrored into the wallet through its services, by the issuing and
+lifting services themselves, so the wallet can refuse a frozen spend without ever reading
+sanctions. The floors above (tables' and the lobby's sockets, matches, tournaments) hear of a
+new sanction through ``sanction_started``, after its commit (docs/layers.md)."""
 
 from __future__ import annotations
 
@@ -51,17 +52,11 @@ def sanction_money_move(*, sanction: Sanction) -> None:
         authority_settle(player_id=sanction.player_id, reference=reference, decision=sanction.decision)
 
 
-def sanction_saved(sender, instance: Sanction, created: bool = False, **kwargs) -> None:
-    """post_save receiver (ComplianceConfig.ready): every saved sanction, issued or lifted,
-    updates the wallet's freeze, then moves what an authority report moves, in one transaction.
-    A new one is announced (``sanction_started``) once it is committed."""
-    with transaction.atomic():
-        sanction_freeze_sync(sanction=instance)
-        sanction_money_move(sanction=instance)
-    if created:
-        sanction_id, player_id, kind = instance.pk, instance.player_id, instance.kind
-        transaction.on_commit(lambda: sanction_started.send(sender=Sanction, sanction_id=sanction_id,
-                                                            player_id=player_id, kind=kind))
+def _sanction_money(sanction: Sanction) -> None:
+    """What a sanction moves, in the issuing or lifting transaction: the wallet's freeze, then
+    an authority report's money (compliance's own service calls, never a model signal)."""
+    sanction_freeze_sync(sanction=sanction)
+    sanction_money_move(sanction=sanction)
 
 
 def sanction_snapshot(sanction: Sanction) -> dict[str, Any]:
@@ -122,7 +117,7 @@ def sanction_issue(*, actor, player: Any, kind: Any, duration: Any = None, reaso
         raise ValidationFailed(_("The sanction is not valid."), fields=fields)
     assert target is not None and isinstance(reason, str)
     with transaction.atomic():
-        get_user_model().objects.select_for_update().filter(pk=target.pk).first()  # one issue at a time
+        get_user_model().objects.select_for_update(no_key=True).filter(pk=target.pk).first()  # one issue at a time (a row lock that leaves the wallet's foreign keys free)
         if Sanction.objects.active().filter(player=target, kind=kind).exists():
             raise Conflict(_("This player already has an active %(kind)s: lift it first to change its duration.")
                            % {"kind": str(kind).replace("_", " ")}, code="already_sanctioned")
@@ -131,8 +126,13 @@ def sanction_issue(*, actor, player: Any, kind: Any, duration: Any = None, reaso
             player=target, kind=kind, duration=duration, reason=reason.strip(), starts_at=now,
             ends_at=now + ONE_MONTH if duration == "1_month" else None, created_by=actor,
             message_ids=sorted(set(message_ids)))
+        _sanction_money(sanction)
         audit_record(actor=actor, action="sanction_issue", target=sanction, reason=sanction.reason,
                      after=sanction_snapshot(sanction), ip=ip)
+        sanction_id, player_id, sanction_kind = sanction.pk, sanction.player_id, sanction.kind
+        # the floors above (sockets, matches, tournaments, the lobby's chat) hear of it once committed
+        transaction.on_commit(lambda: sanction_started.send(sender=Sanction, sanction_id=sanction_id,
+                                                            player_id=player_id, kind=sanction_kind))
     return sanction
 
 
@@ -167,6 +167,7 @@ def sanction_lift(*, actor, sanction_id: Any, reason: Any = "", decision: Any = 
         sanction.lift_reason = reason.strip()
         sanction.decision = decision if sanction.kind == AUTHORITY_REPORT else ""
         sanction.save()
+        _sanction_money(sanction)
         audit_record(actor=actor, action="sanction_lift", target=sanction, reason=sanction.lift_reason,
                      before=before, after=sanction_snapshot(sanction), ip=ip)
     return sanction

@@ -2,9 +2,11 @@
 compliance importing them (docs/layers.md). Each is sent once, after the sanction's commit,
 with ``sender=Sanction``.
 
-- ``sanction_started(sanction_id, player_id, kind)``: a sanction was issued. Tournaments
-  cancel the player's registrations in tournaments not yet started and disqualify them
-  from running ones when the kind keeps them out of the lobby (platform.md §7.4, §5.7).
+- ``sanction_started(sanction_id, player_id, kind)``: a sanction was issued (sent by
+  ``sanction_issue`` once it commits; the money it moves was moved in its transaction). When
+  the kind keeps the player out of the lobby: tables and the lobby's chat close the player's
+  sockets, matches forfeit their running matches, tournaments cancel their registrations in
+  tournaments not yet started and disqualify them from running ones (platform.md §7.4, §5.7).
 """
 
 from django.dispatch import Signal

@@ -24,7 +24,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from celery import signature
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -33,7 +32,7 @@ from django.utils.translation import gettext as _
 from apps.adm.sending import adm_send_sync
 from apps.adm.services import adm_enqueue, adm_reference_set
 from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
-from apps.common.push import group_send
+from apps.common.push import push_now
 from apps.conto.gates import MONEY_TABLE, money_play_gate, money_play_spend
 from apps.games.engines import IllegalAction, get_engine
 from apps.games.engines.cards import derive_rng, new_seed
@@ -180,35 +179,24 @@ def _lock_match(match_id: Any, **filters: Any) -> Match | None:
 
 
 def _changed(match: Match, move: dict[str, Any] | None = None) -> None:
-    """After commit: ``match_changed`` for the owner (a table's revision), then the one push
-    to the match's group, carrying no card (platform.md §10.3).
+    """After commit: ``match_changed`` for the owner, which tells its own sockets (a table
+    advances its revision and pushes to its group); a match no owner answers for (a
+    tournament's) is pushed here to its own group. Either push carries no card
+    (platform.md §10.3).
 
     ``move``: a move that changed only the match row and added its log row (see signals.py),
-    so that the owner may draw the new version from what it already holds; the push then
-    says so (``"move": true``), and carries what the owner's receivers answered (a table's
-    revision), so that sockets in another process can decide without a read (issue 15)."""
+    so that the owner may draw the new version from what it already holds (issue 15)."""
     match_id, version, group = match.pk, match.version, match.group or match_group(match.pk)
     message = {"type": "table.changed", "version": version, "match": match_id}
     if move is not None:
         message["move"] = True  # only the match row and its log row changed: no card, a flag
 
     def after_commit() -> None:
-        push = dict(message)
-        for _receiver, answer in match_changed.send(sender=Match, match_id=match_id, version=version, move=move):
-            if isinstance(answer, dict):  # the owner's own numbers (a table's new revision)
-                push.update(answer)
-        _push(group, push)
+        answers = match_changed.send(sender=Match, match_id=match_id, version=version, move=move)
+        if not any(answer is True for _receiver, answer in answers):  # no owner told its sockets
+            push_now(group, message)
 
     transaction.on_commit(after_commit)
-
-
-def _push(group: str, message: dict[str, Any]) -> None:
-    try:
-        layer = get_channel_layer()
-        if layer is not None:
-            group_send(layer, group, message)
-    except Exception:  # a broadcast never fails the request (platform.md §0.8)
-        log.exception("broadcast to %s failed", group)
 
 
 def _ended(match: Match) -> None:

@@ -9,10 +9,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from channels.layers import get_channel_layer
 from django.db import connection, transaction
 
-from apps.common.push import group_send
+from apps.common.push import push_after_commit, push_now
 
 from .models import Table, TableMatch
 
@@ -27,17 +26,7 @@ def user_group(user_id: int) -> str:
     return f"user_{user_id}"
 
 
-def _send_now(group: str, message: dict[str, Any]) -> None:
-    try:
-        layer = get_channel_layer()
-        if layer is not None:
-            group_send(layer, group, message)
-    except Exception:  # a broadcast never fails the request (platform.md §0.8)
-        log.exception("broadcast to %s failed", group)
-
-
-def send_after_commit(group: str, message: dict[str, Any]) -> None:
-    transaction.on_commit(lambda: _send_now(group, message))
+send_after_commit = push_after_commit
 
 
 def _advance(where: str, param: int, what: str) -> tuple[int, int] | None:
@@ -75,7 +64,7 @@ def table_changed(*, table_id: int, match_id: int | None, version: int) -> None:
         revision = _touch(table_id)
         if revision is not None:
             message["revision"] = revision  # sockets that drew it already skip the push
-        _send_now(table_group(table_id), message)
+        push_now(table_group(table_id), message)
 
     transaction.on_commit(after_commit)
 

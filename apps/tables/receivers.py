@@ -22,10 +22,11 @@ def close_sockets_on_logout(sender, request, user, **kwargs):
         user_sockets_close(user_id=user.pk, code=4401)
 
 
-def close_sockets_of_sanctioned(sender, instance, created, **kwargs):
-    """A sanction that keeps a player out of the lobby closes their open sockets (4403)."""
-    if created and instance.kind in LOBBY_BLOCKING:
-        user_sockets_close(user_id=instance.player_id, code=4403)
+def close_sockets_of_sanctioned(sender, sanction_id, player_id, kind, **kwargs):
+    """A sanction that keeps a player out of the lobby closes their open sockets (4403);
+    ``sanction_started``, after the sanction's commit."""
+    if kind in LOBBY_BLOCKING:
+        user_sockets_close(user_id=player_id, code=4403)
 
 
 def push_chat_line(sender, message, **kwargs):
@@ -50,10 +51,9 @@ def stand_up_abandoned_seat(sender, match_id, player_id, **kwargs):
     table_seat_abandoned(match_id=match_id, player_id=player_id)
 
 
-def advance_revision_on_match_change(sender, match_id, version, move=None, **kwargs) -> dict[str, int] | None:
-    """The table's new revision goes into the match's push (``match_changed``'s answer)."""
-    revision = table_match_changed(match_id=match_id, move=move)
-    return None if revision is None else {"revision": revision}
+def advance_revision_on_match_change(sender, match_id, version, move=None, **kwargs) -> bool:
+    """The table owns its match's push: its revision grows and its sockets are told (True)."""
+    return table_match_changed(match_id=match_id, version=version, move=move)
 
 
 def stand_up_when_conto_left_open(sender, player_id, **kwargs):

@@ -623,18 +623,24 @@ def table_move(*, table_id: int, user, action: Any, version: Any, seat: int | No
                               version=version, user=user, seat=seat)
 
 
-def table_match_changed(*, match_id: int, move: dict[str, Any] | None = None) -> int | None:
+def table_match_changed(*, match_id: int, version: int, move: dict[str, Any] | None = None) -> bool:
     """A match at this table changed (``match_changed``, after commit): the table's revision
-    grows, so every socket re-renders it. One statement; never fails the caller. A move made
-    in this process also leaves the new revision's snapshot in the process's cache, so the
-    sockets here draw it without reading the table back (``render.snapshot_moved``).
-    Returns the new revision (the push carries it), or None when no table holds the match."""
+    grows and its sockets are told ("table changed, revision r", no card), so every socket
+    re-renders it. One statement; never fails the caller. A move made in this process also
+    leaves the new revision's snapshot in the process's cache, so the sockets here draw it
+    without reading the table back (``render.snapshot_moved``). False when no table holds the
+    match (or the revision could not be advanced): matches then pushes to the match's group."""
     advanced = broadcast.table_revision_advance(match_id=match_id)
     if advanced is None:
-        return None
+        return False
+    table_id, revision = advanced
+    message: dict[str, Any] = {"type": "table.changed", "version": version, "match": match_id}
     if move is not None:
-        snapshot_moved(table_id=advanced[0], revision=advanced[1], **move)
-    return advanced[1]
+        message["move"] = True  # only the match row and its log row changed
+        snapshot_moved(table_id=table_id, revision=revision, **move)
+    message["revision"] = revision  # sockets that drew it already skip the push
+    broadcast.push_now(broadcast.table_group(table_id), message)
+    return True
 
 
 def table_ready(*, user, table_id: Any) -> Match | None:

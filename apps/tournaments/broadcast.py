@@ -3,14 +3,8 @@ lobby changed". Never fails a request (platform.md §0.8); each socket renders i
 
 from __future__ import annotations
 
-import logging
-from typing import Any
+from apps.common.push import push_after_commit
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.db import transaction
-
-log = logging.getLogger(__name__)
 LOBBY_GROUP = "tournaments_lobby"
 
 
@@ -29,28 +23,19 @@ def player_group(user_id: int) -> str:
     return f"tournament_player_{user_id}"
 
 
-def _send_now(group: str, message: dict[str, Any]) -> None:
-    try:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(group, message)
-    except Exception:  # a broadcast never fails the request
-        log.exception("broadcast to %s failed", group)
-
-
 def sockets_close(*, user_id: int, code: int) -> None:
     """Close every tournament socket of ``user_id`` once the transaction commits."""
     group = tournament_user_group(user_id)
-    transaction.on_commit(lambda: _send_now(group, {"type": "socket.close", "code": code}))
+    push_after_commit(group, {"type": "socket.close", "code": code})
 
 
 def tournament_changed(*, tournament_id: int, version: int) -> None:
     message = {"type": "tournament.changed", "version": version}
-    transaction.on_commit(lambda: _send_now(tournament_group(tournament_id), message))
+    push_after_commit(tournament_group(tournament_id), message)
 
 
 def lobby_changed() -> None:
-    transaction.on_commit(lambda: _send_now(LOBBY_GROUP, {"type": "lobby.changed"}))
+    push_after_commit(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
 def tables_ready(*, user_ids: list[int], match_id: int) -> None:
@@ -58,4 +43,4 @@ def tables_ready(*, user_ids: list[int], match_id: int) -> None:
     socket reads and renders its own player's matches: nothing but the id travels)."""
     message = {"type": "tournament.table_ready", "match": match_id}
     groups = [player_group(user_id) for user_id in user_ids]
-    transaction.on_commit(lambda: [_send_now(group, message) for group in groups])
+    push_after_commit(groups, message)

@@ -16,7 +16,7 @@ from apps.games.engines import get_engine
 from apps.matches.models import Match, MatchAction
 from config.asgi import application
 
-from ..conftest import make_user
+from ..conftest import make_user, sanction_give
 from .conftest import briscola_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
@@ -359,15 +359,12 @@ async def test_logout_closes_the_sockets():
 
 
 async def test_a_lobby_ban_closes_open_sockets_with_4403():
-    from django.utils import timezone
 
-    from apps.compliance.models import Sanction
 
     table, (alice, _) = await sync_to_async(briscola_table)()
     comm, _, _ = await connect(alice, table.pk)
     await settled(comm)
-    await sync_to_async(Sanction.objects.create)(player=alice, kind="lobby_ban", duration="permanent",
-                                                 reason="abuse", starts_at=timezone.now())
+    await sync_to_async(sanction_give)(alice, "lobby_ban", duration="permanent", reason="abuse")
     closed = None
     for _ in range(10):
         output = await next_output(comm)
@@ -407,8 +404,8 @@ async def test_without_a_shared_layer_sockets_notice_changes_made_elsewhere(sett
     match, _ = await state_of(await sync_to_async(lambda: table.matches.get().pk)())
     comm, _, _ = await connect(alice, table.pk)
     await settled(comm)
-    original = broadcast._send_now
-    broadcast._send_now = lambda group, message: None  # as if another process made the change
+    original = broadcast.push_now
+    broadcast.push_now = lambda group, message: None  # as if another process made the change
     try:
         await sync_to_async(lambda: Match.objects.filter(pk=match.pk).update(
             turn_deadline=timezone.now() - timedelta(seconds=1)))()
@@ -416,7 +413,7 @@ async def test_without_a_shared_layer_sockets_notice_changes_made_elsewhere(sett
         frames: list[str] = []
         await until_version(comm, 1, frames, timeout=3)
     finally:
-        broadcast._send_now = original
+        broadcast.push_now = original
     await comm.disconnect()
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from apps.compliance.models import Sanction
 from apps.matches.models import Match
 from apps.matches.services import match_cancel_vote
 from apps.tables.services import table_start_if_ready
@@ -14,7 +13,7 @@ from apps.wallet import services as wallet
 from apps.wallet.models import Entry
 from apps.wallet.selectors import frozen_cents_many, ledger_check, wallet_get
 
-from ..conftest import api_client, make_user
+from ..conftest import api_client, make_user, sanction_give
 from .conftest import briscola_table, current_match, fund, play_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,8 +30,7 @@ def staked_match(stake=500):
 
 
 def report(player):
-    return Sanction.objects.create(player=player, kind="authority_report", duration="permanent",
-                                   reason="test", starts_at=timezone.now())
+    return sanction_give(player, "authority_report")
 
 
 def divert(player, reference="test:report"):

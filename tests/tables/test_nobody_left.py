@@ -13,7 +13,6 @@ from datetime import timedelta
 import pytest
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.utils import timezone
 
 from apps.common.tick import tick_run
 from apps.games.engines import get_engine
@@ -24,7 +23,7 @@ from apps.tables.models import Seat, Table
 from apps.wallet.models import Account
 from apps.wallet.selectors import ledger_check, wallet_get
 
-from ..conftest import make_user
+from ..conftest import make_user, sanction_give
 from .conftest import briscola_table, fund
 from .test_consumer import connect, drain, next_output
 from .test_poker_table import next_hand, play_hand
@@ -221,11 +220,8 @@ async def test_a_restart_never_decides_a_match(cash_briscola, clock):
 def test_a_lobby_ban_forfeits_the_hand_and_frees_the_seat(api):
     """A sanction that keeps a player out of the lobby forfeits their hand at once (seed 001)
     and their seat goes with the hand (not a sit-out: they may not come back)."""
-    from apps.compliance.models import Sanction
-
     table_id, match, (anna, bruno) = poker_hand(api, ["Anna_nl6", "Bruno_nl6"])
-    Sanction.objects.create(player=bruno, kind="lobby_ban", duration="permanent", reason="test",
-                            starts_at=timezone.now())
+    sanction_give(bruno, "lobby_ban", duration="permanent")
     match.refresh_from_db()
     assert match.status == Match.FINISHED and escrow(match.pk) == 0
     assert match.actions.get().action == {"type": "forfeit"}

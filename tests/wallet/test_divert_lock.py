@@ -22,7 +22,7 @@ from apps.wallet import services
 from apps.wallet.models import Account, Entry
 from apps.wallet.selectors import frozen_cents_many, ledger_check, wallet_get
 
-from ..conftest import make_user
+from ..conftest import make_user, sanction_give
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres_only]
 
@@ -89,8 +89,7 @@ def _stage(holder, waiter) -> tuple[list, list]:
 
 
 def _report(player) -> Sanction:
-    return Sanction.objects.create(player=player, kind="authority_report", duration="permanent",
-                                   reason="race", starts_at=timezone.now())
+    return sanction_give(player, "authority_report", reason="race")
 
 
 def test_a_credit_waiting_on_a_report_in_progress_lands_in_authority_frozen(compliance):

@@ -18,7 +18,7 @@ from apps.wallet import services
 from apps.wallet.models import Entry
 from apps.wallet.selectors import frozen_cents_many, ledger_check, wallet_get
 
-from ..conftest import make_user
+from ..conftest import make_user, sanction_give
 
 pytestmark = pytest.mark.django_db
 
@@ -109,16 +109,13 @@ def test_a_frozen_players_balances_never_drop_and_a_reported_ones_never_rise(pla
 
 
 def _report_and_settle_at_once(player, match_id: int) -> list[Exception]:
-    from apps.compliance.models import Sanction
-
     barrier = threading.Barrier(2)
     errors: list[Exception] = []
 
     def report():
         barrier.wait()
         try:
-            Sanction.objects.create(player=player, kind="authority_report", duration="permanent",
-                                    reason="race", starts_at=timezone.now())
+            sanction_give(player, "authority_report", reason="race")
         except Exception as exc:
             errors.append(exc)
         finally:

@@ -3,26 +3,25 @@ freezes, which compliance writes with every account suspension and authority rep
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 from django.db.models import Sum
 from django.utils import timezone
 
 from apps.common.errors import Conflict
 from apps.compliance.models import Sanction
+from apps.compliance.services import sanction_freeze_sync, sanction_money_move
 from apps.wallet import services
 from apps.wallet.models import Entry, Freeze
 from apps.wallet.selectors import frozen_cents_many, ledger_check, wallet_get
+
+from ..conftest import sanction_end, sanction_give
 
 pytestmark = pytest.mark.django_db
 
 
 def sanction(player, kind, *, days: int | None = None):
-    now = timezone.now()
-    return Sanction.objects.create(player=player, kind=kind, duration="1_month" if days else "permanent",
-                                   reason="test", starts_at=now,
-                                   ends_at=now + timedelta(days=days) if days else None)
+    assert days in (None, 30)  # the durations compliance issues: a month or permanent
+    return sanction_give(player, kind, duration="1_month" if days else "permanent")
 
 
 def deposit(player, amount):
@@ -51,8 +50,7 @@ def test_a_suspension_freezes_cash_and_bonus_until_lifted(api, player, finance):
     credit = client.post(f"/api/players/{player.pk}/adjustments/",
                          {"currency": "cash", "amount": 100, "reason": "deposit"}, format="json")
     assert credit.status_code == 201 and credit.json()["balance_after"] == 1100  # not diverted
-    suspension.lifted_at = timezone.now()
-    suspension.save()
+    sanction_end(suspension)
     assert wallet_get(player=player)["frozen"] is False
     spend(player, 100)
     assert wallet_get(player=player)["cash_cents"] == 1000
@@ -104,12 +102,11 @@ def test_an_authority_report_freezes_cash_and_bonus_and_what_arrives_later(api, 
     services.wallet_credit(player=player, currency="credits", amount=5, kind="credits_recharge",
                            reference="test", source="house:play_money")
     assert wallet_get(player=player)["credits"] == 305  # credits are untouched
-    report.save()  # saved again: nothing moves twice
+    sanction_money_move(sanction=report)  # run again: nothing moves twice
     assert frozen_cents_many(player_ids=[player.pk]) == {player.pk: 1900}
     assert ledger_check() is None
-    report.lifted_at, report.decision = timezone.now(), "release"
-    report.save()
-    report.save()
+    report = sanction_end(report, decision="release")
+    sanction_money_move(sanction=report)  # run again: nothing moves twice
     wallet = wallet_get(player=player)
     assert (wallet["cash_cents"], wallet["bonus_cents"], wallet["frozen"]) == (1700, 200, False)
     assert shares(player) == {}
@@ -120,8 +117,7 @@ def test_an_authority_report_freezes_cash_and_bonus_and_what_arrives_later(api, 
 def test_a_forfeit_sends_the_frozen_share_to_the_authority(player):
     deposit(player, 800)
     report = sanction(player, "authority_report")
-    report.lifted_at, report.decision = timezone.now(), "forfeit"
-    report.save()
+    sanction_end(report, decision="forfeit")
     assert wallet_get(player=player)["cash_cents"] == 0 and wallet_get(player=player)["frozen"] is False
     assert shares(player) == {("house:authority_remitted", "cash"): 800}
     assert ledger_check() is None
@@ -130,8 +126,10 @@ def test_a_forfeit_sends_the_frozen_share_to_the_authority(player):
 def test_a_lift_that_leaves_a_frozen_share_breaks_rule_6(player):
     deposit(player, 700)
     report = sanction(player, "authority_report")
-    report.lifted_at = timezone.now()  # no decision: nothing moves (the API requires one, §7.4)
-    report.save()
+    # lifted with no decision (a broken write: the API requires one, §7.4): the freeze goes, the share stays
+    Sanction.objects.filter(pk=report.pk).update(lifted_at=timezone.now())
+    report.refresh_from_db()
+    sanction_freeze_sync(sanction=report)
     assert ledger_check().startswith(f"rule 6: player {player.pk} has 700 in house:authority_frozen")
 
 
