@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from apps.tournaments import play, services
 from apps.tournaments.models import Registration, Tournament
+from apps.tournaments.services import settlement
 from apps.wallet import services as wallet_services
 from apps.wallet.models import Entry, Transaction
 from tests.conftest import api_client
@@ -108,7 +109,7 @@ def test_refund_task_three_times_and_killed_midway(operator, monkeypatch):
     people = players(30, cash=1000, bonus=200)
     register_all(t["id"], people)
     api_client(operator).post(f"/api/tournaments/{t['id']}/start/")
-    monkeypatch.setattr(services, "REFUND_SLICES", 6)
+    monkeypatch.setattr(settlement, "REFUND_SLICES", 6)
     real = wallet_services.ledger_post_many
     calls = {"n": 0}
 
@@ -118,7 +119,7 @@ def test_refund_task_three_times_and_killed_midway(operator, monkeypatch):
             raise SystemExit("worker killed")
         return real(**kwargs)
 
-    monkeypatch.setattr(services, "ledger_post_many", dies_on_third)
+    monkeypatch.setattr(settlement, "ledger_post_many", dies_on_third)
     with pytest.raises(SystemExit):
         services.tournament_cancel(actor=operator, tournament_id=t["id"], reason="disk full")
     tour = Tournament.objects.get(pk=t["id"])
@@ -127,7 +128,7 @@ def test_refund_task_three_times_and_killed_midway(operator, monkeypatch):
     assert paid == 10  # two slices of five committed, then the worker died
     admin_page = _admin_overview(operator, t["id"])
     assert "Refunded 10 of 30" in admin_page and "not complete" in admin_page
-    monkeypatch.setattr(services, "ledger_post_many", real)
+    monkeypatch.setattr(settlement, "ledger_post_many", real)
     for _ in range(3):
         services.tournament_refunds_pay(tournament_id=t["id"])
     call_command("tournaments_tick")

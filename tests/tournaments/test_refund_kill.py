@@ -34,8 +34,8 @@ WORKER = textwrap.dedent("""
     import sys, time
     import django
     django.setup()
-    from apps.tournaments import services
-    real = services.ledger_post_many
+    from apps.tournaments.services import settlement
+    real = settlement.ledger_post_many
     calls = {"n": 0}
     def slow(**kwargs):
         out = real(**kwargs)
@@ -44,9 +44,9 @@ WORKER = textwrap.dedent("""
             print("in-slice-3", flush=True)
             time.sleep(120)
         return out
-    services.REFUND_SLICES = 6
-    services.ledger_post_many = slow
-    services.tournament_refunds_pay(tournament_id=int(sys.argv[1]))
+    settlement.REFUND_SLICES = 6
+    settlement.ledger_post_many = slow
+    settlement.tournament_refunds_pay(tournament_id=int(sys.argv[1]))
     print("finished", flush=True)
 """)
 
