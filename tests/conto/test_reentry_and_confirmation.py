@@ -12,8 +12,8 @@ from apps.conto import states as S
 from apps.conto.models import Conto
 from apps.conto.services import conto_ensure
 from apps.games.engines import get_engine
-from apps.matches import services as match_services
 from apps.matches.models import Match
+from apps.matches.services import creation as match_creation  # where a match draws its seed
 from apps.tables import services as tables
 from apps.tables.models import Seat
 from apps.wallet.selectors import wallet_get
@@ -30,7 +30,7 @@ def _suspend(user) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_reentry_at_a_money_table_is_refused_for_a_suspended_conto(monkeypatch):
-    monkeypatch.setattr(match_services, "new_seed", lambda: 20261201)  # a deal that offers a re-entry
+    monkeypatch.setattr(match_creation, "new_seed", lambda: 20261201)  # a deal that offers a re-entry
     players = [make_user(nickname=f"S40c_{n}") for n in range(3)]
     for user in players:
         fund(user, cash=10_000)

@@ -40,10 +40,11 @@ def spades_table(robots: bool):
 
 @pytest.fixture(autouse=True)
 def no_task_publishes(monkeypatch):
-    from apps.matches import services
+    from apps.matches.services import acting, presence
 
-    monkeypatch.setattr(services, "schedule_robots", lambda *a, **k: None)
-    monkeypatch.setattr(services, "_timer_arm", lambda *a, **k: None)
+    for module in (acting, presence):  # the modules that publish them
+        monkeypatch.setattr(module, "schedule_robots", lambda *a, **k: None)
+        monkeypatch.setattr(module, "_timer_arm", lambda *a, **k: None)
 
 
 def statements(run, capture_hooks) -> list[str]:

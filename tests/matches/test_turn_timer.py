@@ -11,6 +11,7 @@ from datetime import timedelta
 
 import pytest
 from celery import canvas
+from django.db import transaction
 
 from apps.games.engines import get_engine
 from apps.matches import services
@@ -39,7 +40,7 @@ def published(monkeypatch):
 
 def briscola_match(turn_seconds: int = 30) -> tuple[Match, list]:
     players = [make_user(f"timer{i}") for i in range(2)]
-    with services.transaction.atomic():
+    with transaction.atomic():
         match = services.match_create(game="briscola", players=2, options={}, turn_seconds=turn_seconds,
                                       seats=[{"player": p} for p in players], seed=7)
     return match, players

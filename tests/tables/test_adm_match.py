@@ -10,8 +10,8 @@ import pytest
 
 from apps.adm.models import AdmMessage
 from apps.games.engines import get_engine
-from apps.matches import services as match_services
 from apps.matches.models import Match
+from apps.matches.services import creation as match_creation  # where a match draws its seed
 from apps.tables import services
 from apps.tables.models import Seat
 from apps.tables.render import render_fragments
@@ -76,7 +76,7 @@ def test_a_refusal_starts_nothing_and_asks_every_seat_to_confirm_again(settings,
 @pytest.mark.django_db(transaction=True)
 def test_a_scala40_reentry_at_a_money_table_is_a_participation_and_a_rejection_charges_nothing(
         settings, monkeypatch):
-    monkeypatch.setattr(match_services, "new_seed", lambda: 20261201)  # a deal that offers a re-entry
+    monkeypatch.setattr(match_creation, "new_seed", lambda: 20261201)  # a deal that offers a re-entry
     players = [make_user(nickname=f"S40adm_{n}") for n in range(3)]
     for user in players:
         fund(user, cash=10_000)

@@ -137,7 +137,7 @@ def test_a_lost_robot_task_is_recovered_by_the_tick(clock):
     a = make_user(nickname="Solo_Human")
     table = services.table_create(user=a, data={"game": "briscola"})
     # the robot's seat is taken while no worker would run its task: simulate a lost task
-    from apps.matches import services as play
+    from apps.matches.services import acting as play  # where the robots are scheduled
 
     original = play.schedule_robots
     play.schedule_robots = lambda *args, **kwargs: None

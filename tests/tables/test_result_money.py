@@ -139,8 +139,9 @@ def test_poker_pays_the_engines_nets_with_no_bank(api, clock):
 
 def test_scala40_the_winner_takes_every_fee_and_the_card_shows_it(monkeypatch):
     from apps.matches import services as match_services
+    from apps.matches.services import creation as match_creation
 
-    monkeypatch.setattr(match_services, "new_seed", lambda: 20261201)
+    monkeypatch.setattr(match_creation, "new_seed", lambda: 20261201)
     table, users = seat_players("scala40", 3, official=True, stake=7, options={"entry_fee": 2, "reentry_fee": 3})
     match = table.matches.get()
     engine = get_engine("scala40")

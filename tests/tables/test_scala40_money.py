@@ -11,8 +11,8 @@ import random
 import pytest
 
 from apps.games.engines import get_engine
-from apps.matches import services as match_services
 from apps.matches.models import Match
+from apps.matches.services import creation as match_creation  # where a match draws its seed
 from apps.wallet.selectors import ledger_check, wallet_get
 
 from ..conftest import make_user
@@ -36,7 +36,7 @@ def bank_credits() -> int:
 @pytest.fixture
 def fixed_seed(monkeypatch):
     """A known deal, so that the match surely offers a re-entry (the moves are the robot's)."""
-    monkeypatch.setattr(match_services, "new_seed", lambda: 20261201)
+    monkeypatch.setattr(match_creation, "new_seed", lambda: 20261201)
 
 
 def test_entry_and_reentry_fees_and_the_pot_to_the_winner(api, fixed_seed):

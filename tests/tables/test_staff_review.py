@@ -22,6 +22,7 @@ from rest_framework.test import APIClient
 from apps.games.engines import get_engine
 from apps.matches import services as play
 from apps.matches.models import Match, MatchAction
+from apps.matches.services import creation as match_creation  # where a match draws its seed
 from config.asgi import application
 
 from ..conftest import make_user
@@ -39,7 +40,7 @@ SEED = 271828182845904523536028747135266249775
 def known_deal(monkeypatch):
     """A Briscola match in play, dealt from SEED, with one full trick played (the draws
     that follow it put fresh hidden cards in both hands and in the actions' events)."""
-    monkeypatch.setattr(play, "new_seed", lambda: SEED)
+    monkeypatch.setattr(match_creation, "new_seed", lambda: SEED)
     table, (alice, bruno) = briscola_table()
     match = table.matches.get()
     assert int(match.seed) == SEED
@@ -206,7 +207,7 @@ def test_a_hidden_move_stays_out_of_the_action_admin_until_the_end(monkeypatch):
     and events) is not shown to staff while the match is in play."""
     from apps.tables import services
 
-    monkeypatch.setattr(play, "new_seed", lambda: SEED)
+    monkeypatch.setattr(match_creation, "new_seed", lambda: SEED)
     players = [make_user(nickname=f"Cuori_{n}") for n in range(4)]
     table = services.table_create(user=players[0], data={"game": "hearts", "players": 4}, ip="10.0.3.1")
     for n, user in enumerate(players[1:], start=2):

@@ -199,7 +199,7 @@ def test_stakes_settled_once_with_the_bank(api, two_players):
     kinds = [r["kind"] for r in api(winner).get("/api/me/ledger/").json()["results"][:2]]
     assert kinds == ["winnings", "stake"]
     # settling again pays nothing twice
-    from apps.matches.services import _settle
+    from apps.matches.services.ending import _settle
 
     _settle(match, list(match.match_seats.all()), [[0], [1]], winner_seat, match.result)
     assert wallet_get(player=winner)["cash_cents"] == 1080
