@@ -24,7 +24,8 @@ from apps.matches.services import match_cancel_by_owner
 
 from . import broadcast
 from .models import Table
-from .services import _after_seat_freed, _close_ended_matches, _stand_up
+from .services.core import _after_seat_freed, _stand_up
+from .services.table_matches import _close_ended_matches
 
 REASON_MAX = 200
 

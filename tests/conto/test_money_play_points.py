@@ -19,6 +19,7 @@ from apps.conto.models import Conto
 from apps.conto.services import conto_ensure
 from apps.tables import services as tables
 from apps.tables.models import Seat, Table
+from apps.tables.services import seating
 from apps.tournaments import services as tournaments
 from apps.tournaments.models import Registration
 from apps.wallet.models import Entry
@@ -164,11 +165,9 @@ def test_a_money_match_stands_up_a_seat_whose_conto_closed_meanwhile():
     table = _money_table(leader)
     with pytest.MonkeyPatch.context() as patch:
         # the second player's conto leaves aperto between sitting and the start
-        original = tables.table_start_if_ready
-        patch.setattr(tables, "table_start_if_ready", lambda **kw: None)
+        patch.setattr(seating, "table_start_if_ready", lambda **kw: None)  # sitting down starts nothing
         tables.table_sit(user=second, table_id=table.pk, ip="10.0.0.2")
         _suspend(second)
-        patch.setattr(tables, "table_start_if_ready", original)
     assert tables.table_start_if_ready(table_id=table.pk) is None
     assert not table.matches.exists()
     assert not Seat.objects.filter(table=table, player=second).exists()
