@@ -6,6 +6,7 @@ import datetime as dt
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from .models import AdmMessage
@@ -42,7 +43,7 @@ def adm_day_summary(*, day: dt.date) -> dict[str, Any]:
 
 
 def adm_messages(*, day: dt.date | None = None, status: str | None = None, type: str | None = None,  # noqa: A002
-                 reference: str | None = None):
+                 reference: str | None = None) -> QuerySet[AdmMessage]:
     rows = AdmMessage.objects.order_by("-created")
     if day is not None:
         start, end = _day_bounds(day)

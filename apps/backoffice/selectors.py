@@ -23,6 +23,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Max, Min, Q, QuerySet, Sum
@@ -86,7 +87,7 @@ def _in_period(qs: QuerySet, period: Period, field_name: str = "created") -> Que
     return qs.filter(**{f"{field_name}__gte": period.start, f"{field_name}__lt": period.end})
 
 
-def _by_day(rows, period: Period, names: list[str]) -> Figure:
+def _by_day(rows: list[Any], period: Period, names: list[str]) -> Figure:
     """``rows`` of (day, name, amount) into a figure with one series per name."""
     labels = _day_labels(period)
     index = {label: i for i, label in enumerate(labels)}
@@ -122,7 +123,7 @@ def _house_rows(code: str, currency: str, period: Period, *, sign: int = 1) -> l
     return [(r["day"], r["transaction__reference"], sign * r["total"]) for r in rows]
 
 
-def _by_game(rows: list[tuple[date, str, int]], prefix: str, games_of) -> list[tuple[date, str, int]]:
+def _by_game(rows: list[tuple[date, str, int]], prefix: str, games_of: Any) -> list[tuple[date, str, int]]:
     ids = {i for _, ref, _ in rows if (i := _ref_id(ref, prefix)) is not None}
     games = games_of(ids)
     return [(day, games.get(_ref_id(ref, prefix), UNKNOWN), amount) for day, ref, amount in rows]
@@ -408,7 +409,7 @@ def ledger_entries(*, player_id: int | None = None, kind: str = "", currency: st
 REFUND_KINDS = ("cancel_refund", "unregister_refund")
 
 
-def refund_splits(*, entries) -> dict[tuple[int, int], dict[str, int]]:
+def refund_splits(*, entries: Any) -> dict[tuple[int, int], dict[str, int]]:
     """``{(transaction id, player id): {"bonus": b, "cash": c}}`` for the refund entries among
     ``entries``: what each refund line gave the player back in each currency (§3.4: bonus first,
     then cash), their authority-frozen share included, since a line shows one currency only."""

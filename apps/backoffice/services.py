@@ -4,6 +4,7 @@ tables' own services, apps/tables/staff.py)."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -20,7 +21,7 @@ ALLOWED = {Export.LEDGER: ("player", "entry_kind", "currency", "first", "last"),
            Export.TOURNAMENT: ("tournament",)}
 
 
-def export_request(*, actor, kind: object, fmt: object, params: dict, ip: str | None = None) -> Export:
+def export_request(*, actor: User, kind: object, fmt: object, params: dict, ip: str | None = None) -> Export:
     """Record an export (audited, platform.md §1: exports are staff actions) and run it: in the
     request when it is short, else by a task queued on commit."""
     if kind not in ALLOWED:

@@ -3,6 +3,7 @@ A player's view never mentions AML (no tipping off, §5.4): the checks are staff
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.db.models import QuerySet
@@ -20,7 +21,7 @@ WITHDRAWAL_WORDS = {"requested": gettext_lazy("requested"), "in_review": gettext
                     "rejected": gettext_lazy("rejected"), "cancelled": gettext_lazy("cancelled")}
 
 
-def _iso(moment) -> str | None:
+def _iso(moment: datetime) -> str | None:
     return timezone.localtime(moment).isoformat() if moment else None
 
 

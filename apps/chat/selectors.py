@@ -101,7 +101,7 @@ def flag_words() -> QuerySet:
     return FlagWord.objects.order_by("category", "kind", "value")
 
 
-def reported_by(*, user, message_ids: list[int]) -> set[int]:
+def reported_by(*, user: Any, message_ids: list[int]) -> set[int]:
     """Which of these lines ``user`` already reported (the page greys their report button)."""
     return set(ChatReport.objects.filter(reporter=user, message_id__in=message_ids)
                .values_list("message_id", flat=True))

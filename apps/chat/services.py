@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.dispatch import Signal
 from django.utils import timezone
@@ -25,6 +26,7 @@ from apps.common.errors import (
     ValidationFailed,
 )
 from apps.common.roles import is_staff_member
+from apps.compliance.models import Sanction
 from apps.compliance.selectors import sanction_check_chat
 from apps.players.selectors import nickname_of
 
@@ -50,7 +52,7 @@ def flag_entries() -> list[wordlist.Entry]:
     return rows + [wordlist.Entry("word", w, "other") for w in settings.CHAT_FLAG_WORDS]
 
 
-def chat_post(*, user, text: object, table=None, match=None, ip: str | None = None) -> ChatMessage:
+def chat_post(*, user: Any, text: object, table: Any | None = None, match: Any | None = None, ip: str | None = None) -> ChatMessage:
     """Post a line to a table (or the lobby when ``table`` is None)."""
     if is_staff_member(user):
         raise Forbidden(_("Staff do not chat as players."), code="staff_cannot_play")
@@ -90,7 +92,7 @@ def chat_post(*, user, text: object, table=None, match=None, ip: str | None = No
 SYSTEM_NICKNAME = "Mazziere"
 
 
-def chat_system_post(*, actor, table, text: str, ip: str | None = None) -> ChatMessage:
+def chat_system_post(*, actor: User, table: Any, text: str, ip: str | None = None) -> ChatMessage:
     """A system line in a table's chat, written by staff (the back office's "message a table")."""
     text = (text or "").strip()
     if not text:
@@ -103,7 +105,7 @@ def chat_system_post(*, actor, table, text: str, ip: str | None = None) -> ChatM
     return message
 
 
-def chat_report(*, user, message_id: object, reason: object = "other", note: object = "") -> ChatMessage:
+def chat_report(*, user: Any, message_id: object, reason: object = "other", note: object = "") -> ChatMessage:
     """A player reports a line (platform.md §7.2): it enters the review queue with the reporter
     and the reason. Once per line and player (409 already_reported); not one's own line."""
     if type(message_id) is not int:
@@ -148,7 +150,7 @@ def _message_locked(message_id: Any) -> ChatMessage:
     return message
 
 
-def chat_message_hide(*, actor, message_id: Any, reason: Any = "", ip: str | None = None) -> ChatMessage:
+def chat_message_hide(*, actor: User, message_id: Any, reason: Any = "", ip: str | None = None) -> ChatMessage:
     """Hide a line from players (platform.md §7.1): kept for review, recorded and audited.
     Hiding twice changes nothing and writes no second row."""
     if reason is None:
@@ -171,7 +173,7 @@ def chat_message_hide(*, actor, message_id: Any, reason: Any = "", ip: str | Non
     return message
 
 
-def chat_message_review(*, actor, message_id: Any, ip: str | None = None) -> ChatMessage:
+def chat_message_review(*, actor: User, message_id: Any, ip: str | None = None) -> ChatMessage:
     """Take a flagged line out of the review queue ("nothing to do"): audited; the line stays as it is."""
     with transaction.atomic():
         message = _message_locked(message_id)
@@ -183,7 +185,7 @@ def chat_message_review(*, actor, message_id: Any, ip: str | None = None) -> Cha
     return message
 
 
-def chat_messages_actioned(*, actor, sanction, ip: str | None = None) -> list[ChatMessage]:
+def chat_messages_actioned(*, actor: User, sanction: Sanction, ip: str | None = None) -> list[ChatMessage]:
     """The lines a sanction cites are reviewed *by that sanction*: out of the queue, marked with
     it, and one audit row each saying so (never "no action", which would contradict it). A
     line already actioned by another sanction keeps the first."""
@@ -207,7 +209,7 @@ def chat_messages_actioned(*, actor, sanction, ip: str | None = None) -> list[Ch
 # -- the word list -------------------------------------------------------------------------
 
 
-def flag_word_add(*, actor, kind: Any, value: Any, category: Any, ip: str | None = None) -> FlagWord:
+def flag_word_add(*, actor: User, kind: Any, value: Any, category: Any, ip: str | None = None) -> FlagWord:
     """Add an entry to the word list (audited). Lines already written are not re-flagged."""
     fields: dict[str, list[str]] = {}
     if kind not in (FlagWord.WORD, FlagWord.PATTERN):
@@ -233,7 +235,7 @@ def flag_word_add(*, actor, kind: Any, value: Any, category: Any, ip: str | None
     return entry
 
 
-def flag_word_remove(*, actor, entry_id: Any, ip: str | None = None) -> None:
+def flag_word_remove(*, actor: User, entry_id: Any, ip: str | None = None) -> None:
     """Remove an entry (audited, with what it was)."""
     with transaction.atomic():
         entry = FlagWord.objects.select_for_update().filter(pk=entry_id).first() if type(entry_id) is int else None
@@ -275,7 +277,7 @@ def _parse_time(name: str, value: str, fields: dict[str, list[str]]) -> datetime
     return moment
 
 
-def chat_filters_parse(params) -> dict[str, Any]:
+def chat_filters_parse(params: dict[str, Any]) -> dict[str, Any]:
     """The filters of platform.md §7.3 from a query string: 400 validation_error naming the
     malformed ones (nothing is searched)."""
     fields: dict[str, list[str]] = {}
@@ -304,7 +306,7 @@ def chat_filters_parse(params) -> dict[str, Any]:
     return out
 
 
-def chat_search_record(*, actor, filters: dict[str, Any], action: str = "chat_search",
+def chat_search_record(*, actor: User, filters: dict[str, Any], action: str = "chat_search",
                        ip: str | None = None) -> None:
     """Every search and export is audited (platform.md §1, §7.3), with its filters."""
     audit_record(actor=actor, action=action, target_type="chat", target_id="messages", reason="",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -24,7 +26,7 @@ def sanction_active_kinds(*, player_id: int) -> set[str]:
     return set(Sanction.objects.active().filter(player_id=player_id).values_list("kind", flat=True))
 
 
-def sanctions_active(*, player) -> list[Sanction]:
+def sanctions_active(*, player: User) -> list[Sanction]:
     return list(Sanction.objects.active().filter(player=player).order_by("starts_at", "id"))
 
 
@@ -54,18 +56,18 @@ def _describe(sanction: Sanction) -> str:
         "kind": kind, "end": sanction.ends_at.astimezone(ROME).strftime("%d/%m/%Y %H:%M")}
 
 
-def _check(player, kinds: tuple[str, ...]) -> None:
+def _check(player: User, kinds: tuple[str, ...]) -> None:
     sanction = Sanction.objects.active().filter(player=player, kind__in=kinds).order_by("starts_at").first()
     if sanction is not None:
         raise Sanctioned(_describe(sanction), sanction=sanction.kind)
 
 
-def sanction_check_lobby(*, player) -> None:
+def sanction_check_lobby(*, player: User) -> None:
     """403 sanctioned for a lobby ban, a suspension or an authority report."""
     _check(player, LOBBY_BLOCKING)
 
 
-def sanction_check_chat(*, player) -> None:
+def sanction_check_chat(*, player: User) -> None:
     _check(player, (CHAT_BAN, *LOBBY_BLOCKING))
 
 
@@ -123,7 +125,7 @@ def sanction_as_api_dict(sanction: Sanction) -> dict:
     }
 
 
-def sanctions_list(*, player_id: int | None = None, active: bool | None = None, kind: str | None = None):
+def sanctions_list(*, player_id: int | None = None, active: bool | None = None, kind: str | None = None) -> QuerySet[Sanction]:
     """Every sanction, newest first, filtered; the player and the staff who issued or lifted it joined."""
     rows = Sanction.objects.select_related("player", "player__profile", "created_by", "lifted_by") \
         .order_by("-starts_at", "-id")

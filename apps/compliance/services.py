@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -79,7 +80,7 @@ def _int_id(value: Any) -> int | None:
     return None
 
 
-def sanction_issue(*, actor, player: Any, kind: Any, duration: Any = None, reason: Any,
+def sanction_issue(*, actor: User, player: Any, kind: Any, duration: Any = None, reason: Any,
                    messages: Any = None, ip: str | None = None) -> Sanction:
     """Issue a sanction (platform.md §7.4): validated, one active per kind and player, audited
     with who, why and which messages. ``messages`` are chat line ids, already checked to exist
@@ -136,7 +137,7 @@ def sanction_issue(*, actor, player: Any, kind: Any, duration: Any = None, reaso
     return sanction
 
 
-def sanction_lift(*, actor, sanction_id: Any, reason: Any = "", decision: Any = None,
+def sanction_lift(*, actor: User, sanction_id: Any, reason: Any = "", decision: Any = None,
                   ip: str | None = None) -> Sanction:
     """Lift an active sanction; an authority report needs the authority's decision
     (``release`` or ``forfeit``), which moves the frozen share (platform.md §7.4). Audited."""

@@ -15,7 +15,7 @@ from apps.tournaments.selectors import my_matches_in_play, tournaments_next
 from apps.wallet.models import CASH
 
 
-def lobby_live(*, user) -> dict[str, Any]:
+def lobby_live(*, user: Any) -> dict[str, Any]:
     """The live part of the lobby: tables waiting for players, tournaments starting next, the
     viewer's tournament matches ready to play, players online. Its query count does not grow
     with the number of tables or tournaments."""

@@ -19,7 +19,7 @@ from apps.games.engines import get_engine
 from .models import Match, MatchAction
 
 
-def _is_reviewer(user) -> bool:
+def _is_reviewer(user: Any) -> bool:
     return has_role(user, OPERATOR, COMPLIANCE)
 
 
@@ -76,7 +76,7 @@ def match_view(*, match: Match, seat: int | None, controls: bool = True) -> dict
     }
 
 
-def match_log_get(*, match: Match, user) -> dict[str, Any]:
+def match_log_get(*, match: Match, user: Any) -> dict[str, Any]:
     """The deal and every action: enough to replay the match exactly (platform.md §8.7).
 
     Nobody reads it while the match is in play, staff included: it holds the seed, so
@@ -145,6 +145,6 @@ def match_replay(*, log: dict[str, Any], seat: int | None, upto: int | None = No
     return steps
 
 
-def player_finished_matches(*, user) -> QuerySet:
+def player_finished_matches(*, user: Any) -> QuerySet:
     return (Match.objects.filter(match_seats__player=user).exclude(status=Match.PLAYING)
             .order_by("-finished_at").distinct())

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db.models import OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
@@ -15,14 +18,14 @@ from apps.wallet.selectors import wallet_get
 from .models import Profile
 
 
-def nickname_of(user) -> str | None:
+def nickname_of(user: Any) -> str | None:
     """The current nickname, read fresh (a cached ``user.profile`` may predate the choice)."""
     if user is None or not getattr(user, "pk", None):
         return None
     return Profile.objects.filter(user_id=user.pk).values_list("nickname", flat=True).first()
 
 
-def chat_hidden_of(user) -> bool:
+def chat_hidden_of(user: Any) -> bool:
     """Whether the player hid the table chat for themselves (read fresh, like the nickname)."""
     if user is None or not getattr(user, "pk", None):
         return False
@@ -42,7 +45,7 @@ def player_list(*, search: str | None = None) -> QuerySet:
     return users.distinct()
 
 
-def player_get(*, player_id: object):
+def player_get(*, player_id: object) -> User:
     """A player (not staff) by id; 404 otherwise."""
     try:
         pk = int(player_id)
@@ -57,7 +60,7 @@ def player_get(*, player_id: object):
 def players_with_balances_all(users: QuerySet) -> QuerySet:
     """``users`` with their balances as sortable columns (``cash``, ``bonus``, ``credits``, and
     ``frozen``: their share of house:authority_frozen), for the staff players list."""
-    def balance(currency: str):
+    def balance(currency: str) -> Coalesce:
         return Coalesce(Subquery(Account.objects.filter(player=OuterRef("pk"), currency=currency)
                                  .values("balance")[:1]), Value(0))
 
@@ -67,7 +70,7 @@ def players_with_balances_all(users: QuerySet) -> QuerySet:
                           frozen=Coalesce(Subquery(frozen), Value(0)))
 
 
-def recharge_status(*, player) -> dict:
+def recharge_status(*, player: User) -> dict:
     """What the recharge button shows beside it (platform.md §4): the player's credits and,
     if one is waiting, when the pending recharge arrives."""
     pending = (CreditRecharge.objects.filter(player=player, credited_at__isnull=True)

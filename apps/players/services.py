@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth import authenticate
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
@@ -47,13 +51,13 @@ def _taken(nickname: str) -> Conflict:
                     code="nickname_taken")
 
 
-def profile_ensure(*, user) -> Profile:
+def profile_ensure(*, user: Any) -> Profile:
     """The user's profile, created on first need (never only by a migration)."""
     profile, _ = Profile.objects.get_or_create(user=user)
     return profile
 
 
-def profile_deck_set(*, user, deck: object) -> Profile:
+def profile_deck_set(*, user: Any, deck: object) -> Profile:
     """The Italian card faces a player sees at every table (Napoletane or Piacentine)."""
     allowed = [value for value, _label in Profile.ITALIAN_DECKS]
     if deck not in allowed:
@@ -65,7 +69,7 @@ def profile_deck_set(*, user, deck: object) -> Profile:
     return profile
 
 
-def profile_chat_hide(*, user, hidden: object) -> Profile:
+def profile_chat_hide(*, user: Any, hidden: object) -> Profile:
     """A player hides the table chat for themselves, or shows it again: the box is not drawn
     and they cannot write; what others write is recorded as always (platform.md §7.1)."""
     if type(hidden) is not bool:
@@ -77,7 +81,7 @@ def profile_chat_hide(*, user, hidden: object) -> Profile:
     return profile
 
 
-def nickname_set(*, user, nickname: object) -> Profile:
+def nickname_set(*, user: Any, nickname: object) -> Profile:
     """A player's one and only choice of nickname; credits the 300 welcome credits."""
     if is_staff_member(user):
         raise StaffCannotPlay()
@@ -104,7 +108,7 @@ def nickname_set(*, user, nickname: object) -> Profile:
     return profile
 
 
-def nickname_rename(*, actor, player, nickname: object, reason: object, ip: str | None = None) -> Profile:
+def nickname_rename(*, actor: User, player: User, nickname: object, reason: object, ip: str | None = None) -> Profile:
     """Compliance renames a player's nickname: same rules, audited, history kept."""
     if not isinstance(reason, str) or not reason.strip() or len(reason) > 200:
         raise ValidationFailed(_("A reason of 1 to 200 characters is required."),
@@ -135,7 +139,7 @@ def nickname_rename(*, actor, player, nickname: object, reason: object, ip: str 
     return profile
 
 
-def passport_pay(*, actor, player, ip: str | None = None) -> int:
+def passport_pay(*, actor: User, player: User, ip: str | None = None) -> int:
     """Finance records the passport: +1000 credits once. Returns the new credits balance."""
     player_account_require(player)
     profile_ensure(user=player)
@@ -151,7 +155,7 @@ def passport_pay(*, actor, player, ip: str | None = None) -> int:
     return balance
 
 
-def recharge_request(*, player) -> CreditRecharge:
+def recharge_request(*, player: User) -> CreditRecharge:
     """A player asks for 300 credits: checked in the order of platform.md §4 (a player, with a
     nickname, not kept out of the lobby), then the wallet's recharge rules."""
     if is_staff_member(player):
@@ -160,7 +164,7 @@ def recharge_request(*, player) -> CreditRecharge:
         raise NicknameRequired()
     sanction_check_lobby(player=player)
     return credits_recharge_request(player=player)
-def token_obtain(*, request, username: object, password: object, otp: object = None) -> str:
+def token_obtain(*, request: HttpRequest, username: object, password: object, otp: object = None) -> str:
     """The API token of ``username`` (platform.md §12): the same key until it is revoked.
 
     ``request`` is the Django request: django-axes reads it to count the failure and to refuse
@@ -198,7 +202,7 @@ def token_obtain(*, request, username: object, password: object, otp: object = N
     return token.key
 
 
-def player_adjust(*, actor, player, currency: object, amount: object, reason: object, ip: str | None = None):
+def player_adjust(*, actor: User, player: User, currency: object, amount: object, reason: object, ip: str | None = None) -> Any:
     """A finance adjustment (platform.md §3.6); a bonus for a self-excluded player is refused
     like any bonus (regulation.md §3.3: 403 self_excluded)."""
     if currency == BONUS and type(amount) is int and amount > 0 and not is_staff_member(player):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils import timezone
 
 from apps.games.engines import ENGINES
@@ -17,7 +19,7 @@ def xp_for_win(game: str) -> int:
     return ENGINES[game].xp if game in ENGINES else DEFAULT_XP
 
 
-def rankings_award_match(*, match, teams: list[list[int]], winner: int | None, seats,
+def rankings_award_match(*, match: Any, teams: list[list[int]], winner: int | None, seats: list[Any],
                          held_back: bool = False) -> list[XpAward]:
     """Winners get the game's XP, losers and draws 5; abandoners nothing; practice, a shared IP
     at the table or a cancelled match: nobody anything (the match is flagged for compliance).

@@ -128,7 +128,7 @@ class Flow:
     matches: list[int]
 
 
-def _nickname_map(player_ids) -> dict[int, str]:
+def _nickname_map(player_ids: list[int]) -> dict[int, str]:
     rows = MatchSeat.objects.filter(player_id__in=player_ids).exclude(nickname="") \
         .values_list("player_id", "nickname").order_by("player_id", "-id")
     names: dict[int, str] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -15,7 +16,7 @@ from apps.compliance.models import Sanction
 from apps.compliance.services import sanction_issue
 
 
-def sanction_issue_for_messages(*, actor, data: dict[str, Any], ip: str | None = None) -> Sanction:
+def sanction_issue_for_messages(*, actor: User, data: dict[str, Any], ip: str | None = None) -> Sanction:
     """``POST /api/sanctions/`` and the review pages: validate the linked messages, issue the
     sanction (audited by compliance), record the lines as actioned by it (each audited as
     such, right after ``sanction_issue``), in one transaction."""

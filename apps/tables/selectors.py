@@ -17,11 +17,11 @@ from .models import Match, Seat, SocketConnection, Table, TableInvite, TableMatc
 from .poker import HAND_AFTER_HAND
 
 
-def _is_reviewer(user) -> bool:
+def _is_reviewer(user: Any) -> bool:
     return has_role(user, OPERATOR, COMPLIANCE)
 
 
-def table_access(*, table: Table, user, match: Match | None = None,
+def table_access(*, table: Table, user: Any, match: Match | None = None,
                  seats: list[Seat] | None = None) -> Access | None:
     """None when the user may not even watch (platform.md §8.2, §10.1).
 
@@ -50,7 +50,7 @@ def table_access(*, table: Table, user, match: Match | None = None,
     return Access(seat=None, can_chat=True)
 
 
-def table_chat_state(*, table: Table, user) -> str:
+def table_chat_state(*, table: Table, user: Any) -> str:
     """The chat box this user gets at this table: "off" (the operator switched the table's
     chat off), "hidden" (the player hid it for themselves) or "on"."""
     if not table.chat_enabled:
@@ -58,7 +58,7 @@ def table_chat_state(*, table: Table, user) -> str:
     return "hidden" if chat_hidden_of(user) else "on"
 
 
-def table_chat_check(*, table: Table, user) -> None:
+def table_chat_check(*, table: Table, user: Any) -> None:
     """409 ``chat_disabled`` when this user may not write at this table now (seed 000: the
     chat is recorded "se la stessa è abilitata")."""
     state = table_chat_state(table=table, user=user)
@@ -73,7 +73,7 @@ def match_table(match: Match) -> Table | None:
     return Table.objects.filter(match_links__match_id=match.pk).first()
 
 
-def match_access_at_table(*, match: Match, user) -> Access | None | object:
+def match_access_at_table(*, match: Match, user: Any) -> Access | None | object:
     """How ``user`` reads a match played at a table (the table's rules: private tables,
     spectators, staff review); ``NOT_OWNED`` for a match with no table. Registered with the
     play floor in ``TablesConfig.ready``."""
@@ -101,7 +101,7 @@ def _with_display(tables: QuerySet) -> QuerySet:
     )
 
 
-def table_list(*, game: str | None = None, user=None) -> QuerySet:
+def table_list(*, game: str | None = None, user: Any = None) -> QuerySet:
     tables = Table.objects.filter(status=Table.OPEN)
     if game:
         tables = tables.filter(game=game)
@@ -216,7 +216,7 @@ def tables_waiting(*, limit: int = 12) -> list[dict[str, Any]]:
     return rows
 
 
-def table_ids_to_join(*, game: str, official: bool, user) -> list[int]:
+def table_ids_to_join(*, game: str, official: bool, user: Any) -> list[int]:
     """"Gioca subito": the open public tables of ``game`` a player joins with one click, with
     the settings a new table gets (no stake; practice or official as the game's default), the
     closest to starting first; never one where ``user`` is seated already."""
@@ -224,7 +224,7 @@ def table_ids_to_join(*, game: str, official: bool, user) -> list[int]:
     return list(tables.exclude(seats__player=user).values_list("pk", flat=True)[:5])
 
 
-def table_seated_waiting(*, game: str, user) -> int | None:
+def table_seated_waiting(*, game: str, user: Any) -> int | None:
     """The open table of ``game`` where ``user`` already has a seat (Gioca subito goes back to it)."""
     return (Table.objects.filter(status=Table.OPEN, game=game, seats__player=user)
             .order_by("-id").values_list("pk", flat=True).first())

@@ -149,11 +149,11 @@ def refund_progress(t: Tournament) -> dict[str, Any]:
             "total_cents": agg["total_amount"] or 0, "done": t.refunds_done_at is not None}
 
 
-def is_operator(user) -> bool:
+def is_operator(user: Any) -> bool:
     return has_role(user, OPERATOR)
 
 
-def my_registration(t: Tournament, user) -> Registration | None:
+def my_registration(t: Tournament, user: Any) -> Registration | None:
     if not getattr(user, "is_authenticated", False):
         return None
     return t.registrations.filter(active=True, player=user).first()
@@ -188,7 +188,7 @@ def tournament_match_get(*, match_id: Any) -> TournamentMatch:
     return tm
 
 
-def my_matches_in_play(*, user, tournament: Tournament | None = None) -> list[TournamentMatch]:
+def my_matches_in_play(*, user: Any, tournament: Tournament | None = None) -> list[TournamentMatch]:
     """The tournament matches ``user`` is seated at and still in play ("Play your match")."""
     if not getattr(user, "is_authenticated", False):
         return []

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db.models import BooleanField, Case, F, OuterRef, Q, QuerySet, Subquery, Sum, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -42,7 +43,7 @@ def frozen_cents_many(*, player_ids: list[int]) -> dict[int, int]:
     return shares
 
 
-def wallet_get(*, player) -> dict:
+def wallet_get(*, player: User) -> dict:
     b = wallet_balances_many(player_ids=[player.pk])[player.pk]
     frozen, _ = freeze_state(player_id=player.pk)
     return {"cash_cents": b[CASH], "bonus_cents": b[BONUS], "credits": b[CREDITS], "frozen": frozen,
@@ -59,7 +60,7 @@ def withdrawals_pending_cents(*, player_id: int) -> int:
 AUTHORITY_KINDS = ("authority_freeze", "authority_release", "authority_forfeit")
 
 
-def player_ledger(*, player) -> QuerySet:
+def player_ledger(*, player: User) -> QuerySet:
     """The entries on the player's own accounts, newest first, and the money that arrived for
     them while an authority report held it (a refund, a prize: credited to their share of
     house:authority_frozen, platform.md §7.4), marked ``held``. A held line's
@@ -174,7 +175,7 @@ def _cashier_check() -> str | None:
     return None
 
 
-def stake_matches(*, since) -> tuple[dict[int, dict[int, int]], dict[int, str]]:
+def stake_matches(*, since: datetime) -> tuple[dict[int, dict[int, int]], dict[int, str]]:
     """Per stake match (``match:{id}`` transactions since ``since``): each player's net result
     (stake, stake returned, winnings); and each match's currency."""
     nets: dict[int, dict[int, int]] = {}
@@ -193,7 +194,7 @@ def stake_matches(*, since) -> tuple[dict[int, dict[int, int]], dict[int, str]]:
     return nets, currencies
 
 
-def stake_flows(*, since) -> dict[tuple[int, int, str], tuple[int, list[int]]]:
+def stake_flows(*, since: datetime) -> dict[tuple[int, int, str], tuple[int, list[int]]]:
     """Money or credits moving from one player to another across stake matches (platform.md
     §7.5's chip flow, regulation.md §6.1's ``repeated_losses``): in each match a winner's gain
     comes from the losers in proportion to their losses; per (loser, winner, currency) the
@@ -222,7 +223,7 @@ ADM_REPORTED_KINDS = ("deposit", "withdrawal_paid", "adjustment", "buy_in", "sta
                       "cancel_refund", "stake_return", "prize", "seat_value", "winnings", "dormant_transfer")
 
 
-def adm_reconciliation(*, now=None, limit: int = 500) -> dict:
+def adm_reconciliation(*, now: datetime | None = None, limit: int = 500) -> dict:
     """§7.5: each cash or bonus transaction of those kinds older than ADM_RECONCILE_HOURS (24)
     that no accepted ADM message covers, newest first (at most ``limit``), and how many."""
     now = now or timezone.now()

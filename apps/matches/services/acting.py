@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -15,7 +16,7 @@ from apps.adm.sending import adm_send_sync
 from apps.adm.services import adm_reference_set
 from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
 from apps.conto.gates import MONEY_TABLE, money_play_gate, money_play_spend
-from apps.games.engines import IllegalAction, get_engine
+from apps.games.engines import GameState, IllegalAction, get_engine
 from apps.games.engines.cards import derive_rng
 from apps.wallet.selectors import wallet_get
 from apps.wallet.services import match_escrow_code, wallet_debit
@@ -81,7 +82,7 @@ def _wait(match: Match) -> None:
             ms.save(update_fields=["grace_deadline"])
 
 
-def _after_state_change(match: Match, state, *, by: str | None) -> None:
+def _after_state_change(match: Match, state: GameState, *, by: str | None) -> None:
     """Deadlines and follow-up work for the new state: the turn timer and robot turns (none
     while the match waits for its humans)."""
     if state.is_over or match.status != Match.PLAYING:
@@ -154,7 +155,7 @@ def schedule_robots(match_id: int, delay: float | None = None) -> None:
         countdown=delay or None))
 
 
-def match_action_apply(*, match_id: int | None, action: Any, version: Any, user=None, seat: int | None = None,
+def match_action_apply(*, match_id: int | None, action: Any, version: Any, user: Any = None, seat: int | None = None,
                        by: str = MatchAction.PLAYER, where: dict[str, Any] | None = None) -> Match:
     """Apply one action; raise a DomainError and change nothing if it is refused.
 
@@ -181,7 +182,7 @@ def match_action_apply(*, match_id: int | None, action: Any, version: Any, user=
         return _apply_locked(match, action=action, version=version, user=user, seat=seat, by=by)
 
 
-def _apply_locked(match: Match, *, action: Any, version: int, user, seat: int | None, by: str) -> Match:
+def _apply_locked(match: Match, *, action: Any, version: int, user: Any, seat: int | None, by: str) -> Match:
     """``match_action_apply`` once the match row is locked (the robot's path locks it once).
 
     Statements: the match's seats, the log row, the match row's changed fields; after
@@ -278,7 +279,7 @@ def _robot_move(match_id: int) -> bool | None:
         return match.status == Match.PLAYING and bool(_robot_seats_to_act(match, state))
 
 
-def _autopilot_action(match: Match, state, seat: int, rng) -> dict[str, Any]:
+def _autopilot_action(match: Match, state: GameState, seat: int, rng: random.Random) -> dict[str, Any]:
     """The move the platform makes for a seat: the engine's robot, except that a human's
     poker seat only checks or folds, and a Scala 40 re-entry the wallet cannot pay is declined."""
     ms = next((m for m in _seat_rows(match) if m.number == seat), None)

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from apps.common.errors import DomainError
 from apps.common.push import push_now
-from apps.games.engines import get_engine
+from apps.games.engines import GameState, get_engine
 
 from ..models import Match, MatchSeat
 from ..signals import match_changed, match_finished
@@ -81,7 +81,7 @@ def _ended(match: Match) -> None:
     transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match_id, outcome=outcome))
 
 
-def _load(match: Match):
+def _load(match: Match) -> GameState:
     return get_engine(match.game).from_json(match.state)
 
 
@@ -97,12 +97,12 @@ def _robot_controlled(match: Match) -> set[int]:
     return {ms.number for ms in _seat_rows(match) if ms.robot or ms.robot_playing}
 
 
-def _human_seats_to_act(match: Match, state) -> list[int]:
+def _human_seats_to_act(match: Match, state: GameState) -> list[int]:
     controlled = _robot_controlled(match)
     return [s for s in state.to_act if s not in controlled]
 
 
-def _robot_seats_to_act(match: Match, state) -> list[int]:
+def _robot_seats_to_act(match: Match, state: GameState) -> list[int]:
     """Robot-controlled seats to act now; none while the match waits for its humans."""
     controlled = _robot_controlled(match)
     seats = [s for s in state.to_act if s in controlled]

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from apps.adm.services import adm_enqueue
 from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
-from apps.games.engines import get_engine
+from apps.games.engines import GameState, get_engine
 from apps.rankings.services import rankings_award_match
 from apps.wallet.services import escrow_settle
 
@@ -36,7 +36,7 @@ def _side_scores_rank(match: Match, result: dict[str, Any]) -> list[int]:
     return sorted(range(len(scores)), key=lambda t: (scores[t] if lower else -scores[t], t))
 
 
-def _finish(match: Match, state, *, forced_winner: int | None = None) -> None:
+def _finish(match: Match, state: GameState, *, forced_winner: int | None = None) -> None:
     result = state.result()
     seats = list(match.match_seats.all())
     abandoned = {ms.number for ms in seats if ms.abandoned}
@@ -125,7 +125,7 @@ def _proposal_dict(match: Match, proposal: CancelProposal | None) -> dict[str, A
     }}
 
 
-def match_cancel_vote(*, match_id: int, user, accept: Any) -> dict[str, Any]:
+def match_cancel_vote(*, match_id: int, user: Any, accept: Any) -> dict[str, Any]:
     if type(accept) is not bool:
         raise DomainError(_("Say yes or no: 'accept' must be true or false."), code="validation_error",
                           fields={"accept": [_("true or false")]})

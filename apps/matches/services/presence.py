@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from apps.games.engines import IllegalAction, get_engine
+from apps.games.engines import GameState, IllegalAction, get_engine
 
 from ..models import Match, MatchAction, MatchSeat
 from ..signals import match_seat_abandoned
@@ -123,7 +123,7 @@ def match_abandon(*, match: Match, seat: int, by: str = MatchAction.PLAYER) -> N
                                                                 player_id=player_id))
 
 
-def _forfeit(match: Match, state, seat: int, *, by: str) -> None:
+def _forfeit(match: Match, state: GameState, seat: int, *, by: str) -> None:
     """Fold ``seat`` out of turn (an engine with ``forfeits_hand``), logged as a move; a seat
     already out of the hand changes nothing. Ends the match when one player is left."""
     try:

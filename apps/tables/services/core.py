@@ -50,7 +50,7 @@ SETTINGS_FIELDS = ("turn_seconds", "official", "stake", "currency", "private", "
                    "players", "face", "show_points")
 
 
-def _player_checks(user) -> None:
+def _player_checks(user: Any) -> None:
     """nickname_required, staff_cannot_play, sanctioned: the order of platform.md §8.1."""
     if not nickname_of(user):
         if is_staff_member(user):
@@ -61,7 +61,7 @@ def _player_checks(user) -> None:
     sanction_check_lobby(player=user)
 
 
-def _balance(user, currency: str) -> int:
+def _balance(user: Any, currency: str) -> int:
     wallet = wallet_get(player=user)
     return wallet["cash_cents"] if currency == CASH else wallet["credits"]
 
@@ -78,7 +78,7 @@ def _table_pk(table_id: Any) -> int:
         return 0
 
 
-def _money_checks(user, game: str, stake: int, currency: str, options: dict[str, Any] | None, official: bool) -> None:
+def _money_checks(user: Any, game: str, stake: int, currency: str, options: dict[str, Any] | None, official: bool) -> None:
     """A new table (regulation.md §4.4): money tables the conto's gate; every table the time
     limit and the reality check; money tables the spend limit for one match's stake."""
     money = currency == CASH and official and stake
@@ -106,7 +106,7 @@ def _money_seats_refused(table: Table, humans: list[Seat], need: int) -> bool:
     return bool(refused)
 
 
-def _check_funds(user, game: str, stake: int, currency: str, options: dict[str, Any] | None = None) -> None:
+def _check_funds(user: Any, game: str, stake: int, currency: str, options: dict[str, Any] | None = None) -> None:
     need = stake_per_seat(game, stake, options)
     if not need:
         return
@@ -126,7 +126,7 @@ def _table_locked(table_id: Any) -> Table:
     return table
 
 
-def _can_enter(table: Table, user) -> bool:
+def _can_enter(table: Table, user: Any) -> bool:
     return (not table.private or table.leader_id == user.pk
             or TableInvite.objects.filter(table=table, player=user).exists())
 
@@ -136,7 +136,7 @@ def _current_version(table: Table) -> int:
     return match.version if match else 0
 
 
-def _kept_out(user) -> bool:
+def _kept_out(user: Any) -> bool:
     """A sanction keeps the player out of the lobby (their seat goes, not just their hand)."""
     try:
         sanction_check_lobby(player=user)

@@ -50,7 +50,7 @@ from .setup import _validate_settings, table_create
 from .table_matches import _close_ended_matches, table_start_if_ready
 
 
-def table_sit(*, user, table_id: Any, seat: Any = None, ip: str | None = None) -> Table:
+def table_sit(*, user: Any, table_id: Any, seat: Any = None, ip: str | None = None) -> Table:
     _player_checks(user)
     money = _money_table(Table.objects.filter(pk=_table_pk(table_id)).first())
     if money:
@@ -94,7 +94,7 @@ def table_sit(*, user, table_id: Any, seat: Any = None, ip: str | None = None) -
     return table
 
 
-def table_robot_add(*, user, table_id: Any, seat: Any) -> Table:
+def table_robot_add(*, user: Any, table_id: Any, seat: Any) -> Table:
     with transaction.atomic():
         table = _table_locked(table_id)
         if table.leader_id != user.pk:
@@ -115,7 +115,7 @@ def table_robot_add(*, user, table_id: Any, seat: Any) -> Table:
     return table
 
 
-def table_invite(*, user, table_id: Any, nickname: Any) -> TableInvite:
+def table_invite(*, user: Any, table_id: Any, nickname: Any) -> TableInvite:
     with transaction.atomic():
         table = _table_locked(table_id)
         if table.leader_id != user.pk:
@@ -132,7 +132,7 @@ def table_invite(*, user, table_id: Any, nickname: Any) -> TableInvite:
     return invite
 
 
-def table_leave(*, user, table_id: Any) -> Table:
+def table_leave(*, user: Any, table_id: Any) -> Table:
     with transaction.atomic():
         table = _table_locked(table_id)
         seat = table.seats.select_for_update().filter(player=user).first()
@@ -155,7 +155,7 @@ def table_leave(*, user, table_id: Any) -> Table:
     return table
 
 
-def table_watch(*, user, table_id: Any) -> Table:
+def table_watch(*, user: Any, table_id: Any) -> Table:
     """A player asks to watch: allowed when the table lets spectators in (and invites them)."""
     table = Table.objects.filter(pk=table_id, status=Table.OPEN).first()
     if table is None:
@@ -173,7 +173,7 @@ def table_watch(*, user, table_id: Any) -> Table:
 _TAKEN_MEANWHILE = ("table_full", "seat_taken", "already_seated")
 
 
-def table_play_now(*, user, game: Any, ip: str | None = None) -> Table:
+def table_play_now(*, user: Any, game: Any, ip: str | None = None) -> Table:
     """"Gioca subito": seat ``user`` at the first open public table of ``game`` with a new
     table's settings (no stake, practice or official as the game's default), or open such a
     table. A player already seated at a table of that game goes back to it. Refusals are the
@@ -194,7 +194,7 @@ def table_play_now(*, user, game: Any, ip: str | None = None) -> Table:
     return table_create(user=user, data={"game": game}, ip=ip)
 
 
-def table_sit_out(*, user, table_id: Any, out: Any) -> dict[str, Any]:
+def table_sit_out(*, user: Any, table_id: Any, out: Any) -> dict[str, Any]:
     """Poker's sit-out toggle (platform.md §8.5): out of the next hands, or back in; no
     confirmation. Coming back in may let a hand be dealt at once."""
     with transaction.atomic():

@@ -47,7 +47,7 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
     fields: dict[str, list[str]] = {}
     out = dict(current or {})
 
-    def want(name, check, message, default=None):
+    def want(name: str, check: Any, message: Any, default: Any = None) -> None:
         if name in data:
             value = data[name]
             if check(value):
@@ -57,10 +57,10 @@ def _validate_settings(data: dict[str, Any], *, game: str, current: dict[str, An
         elif current is None:
             out[name] = default
 
-    def is_int(v):
+    def is_int(v: Any) -> bool:
         return type(v) is int
 
-    def is_bool(v):
+    def is_bool(v: Any) -> bool:
         return type(v) is bool
 
     if engine is None:
@@ -129,7 +129,7 @@ def _cash_regime_errors(game: str, stake: int, options: dict[str, Any] | None) -
     return {}
 
 
-def table_create(*, user, data: Any, ip: str | None = None) -> Table:
+def table_create(*, user: Any, data: Any, ip: str | None = None) -> Table:
     if not isinstance(data, dict):
         raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object.")]})
     _player_checks(user)
@@ -151,7 +151,7 @@ def table_create(*, user, data: Any, ip: str | None = None) -> Table:
     return table
 
 
-def table_settings_update(*, user, table_id: Any, data: Any) -> Table:
+def table_settings_update(*, user: Any, table_id: Any, data: Any) -> Table:
     if not isinstance(data, dict):
         raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object.")]})
     unknown = sorted(set(data) - set(SETTINGS_FIELDS))

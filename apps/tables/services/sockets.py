@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -30,7 +31,7 @@ def socket_process() -> str:
     return _PROCESS[1]
 
 
-def seat_connection_changed(*, table_id: int, user) -> None:
+def seat_connection_changed(*, table_id: int, user: Any) -> None:
     """Recompute whether a seated player is connected and tell the table's match
     (the robot plays for one who is not). Locks the table, then the match."""
     with transaction.atomic():
@@ -44,7 +45,7 @@ def seat_connection_changed(*, table_id: int, user) -> None:
         match_seat_presence(match=match, player_id=user.pk, connected=connected)
 
 
-def socket_connected(*, table_id: int, user, channel_name: str) -> None:
+def socket_connected(*, table_id: int, user: Any, channel_name: str) -> None:
     SocketConnection.objects.update_or_create(
         channel_name=channel_name,
         defaults={"renewed": timezone.now()},
@@ -55,7 +56,7 @@ def socket_connected(*, table_id: int, user, channel_name: str) -> None:
     _poker_connection(table_id=table_id, user=user)
 
 
-def _poker_connection(*, table_id: int, user) -> None:
+def _poker_connection(*, table_id: int, user: Any) -> None:
     """Poker: a player whose last socket closed sits out; one whose socket opens comes back in."""
     with transaction.atomic():
         table = Table.objects.select_for_update().filter(pk=table_id, game__in=poker.HAND_AFTER_HAND).first()
@@ -63,14 +64,14 @@ def _poker_connection(*, table_id: int, user) -> None:
             poker.connection_changed(table=table, user=user)
 
 
-def socket_renew(*, table_id: int, user, channel_name: str) -> None:
+def socket_renew(*, table_id: int, user: Any, channel_name: str) -> None:
     """The socket's heartbeat renews its lease. A row the tick removed meanwhile (this
     process stalled past the lease) is written again: the player takes the seat back."""
     if not SocketConnection.objects.filter(channel_name=channel_name).update(renewed=timezone.now()):
         socket_connected(table_id=table_id, user=user, channel_name=channel_name)
 
 
-def _connections_remove(rows) -> int:
+def _connections_remove(rows: list[Any]) -> int:
     """Remove dead connection rows; every seat that lost its last one is disconnected (robot, grace)."""
     lost: set[tuple[int, int]] = set()
     for pk, table_id, user_id in rows.values_list("pk", "table_id", "user_id"):
@@ -106,7 +107,7 @@ def socket_server_started(*, server: str) -> int:
     return _connections_remove(SocketConnection.objects.filter(server=server).exclude(process=socket_process()))
 
 
-def socket_disconnected(*, table_id: int, user, channel_name: str) -> None:
+def socket_disconnected(*, table_id: int, user: Any, channel_name: str) -> None:
     SocketConnection.objects.filter(channel_name=channel_name).delete()
     broadcast.table_touched(table_id=table_id)
     seat_connection_changed(table_id=table_id, user=user)

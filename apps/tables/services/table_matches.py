@@ -180,7 +180,7 @@ def table_seat_abandoned(*, match_id: int, player_id: int) -> bool:
     return True
 
 
-def table_move(*, table_id: int, user, action: Any, version: Any, seat: int | None = None) -> Match:
+def table_move(*, table_id: int, user: Any, action: Any, version: Any, seat: int | None = None) -> Match:
     """A player's move at a table (the socket's move frame): the match in play is found by
     the locking read itself (issue 15: a move costs no separate read of the table's match)."""
     return match_action_apply(match_id=None, where={"table_link__table_id": table_id}, action=action,
@@ -207,7 +207,7 @@ def table_match_changed(*, match_id: int, version: int, move: dict[str, Any] | N
     return True
 
 
-def table_ready(*, user, table_id: Any) -> Match | None:
+def table_ready(*, user: Any, table_id: Any) -> Match | None:
     """The player asks for the next match ("Gioca ancora"). The request that completes the
     set starts it at once (stakes taken then); asking twice changes nothing."""
     _player_checks(user)

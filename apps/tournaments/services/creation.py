@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -217,7 +218,7 @@ def _snapshot(t: Tournament) -> dict[str, Any]:
     return snap
 
 
-def tournament_create(*, actor, data: Any, ip: str | None = None) -> Tournament:
+def tournament_create(*, actor: User, data: Any, ip: str | None = None) -> Tournament:
     d = tournament_validate(data)
     # regulation.md §7.3: ADM opens the session first; rejected or unanswered, nothing is created
     session = adm_send_sync(type="session_open", reference=f"tournament:new:{secrets.token_hex(6)}", payload={
@@ -235,7 +236,7 @@ def tournament_create(*, actor, data: Any, ip: str | None = None) -> Tournament:
     return t
 
 
-def tournament_update(*, actor, tournament_id: Any, data: Any, ip: str | None = None) -> Tournament:
+def tournament_update(*, actor: User, tournament_id: Any, data: Any, ip: str | None = None) -> Tournament:
     """Edit while ``open`` and without registrations; after the first one only ``name``."""
     with transaction.atomic():
         t = _locked(tournament_id)

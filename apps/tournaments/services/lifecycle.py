@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from celery import shared_task
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
@@ -41,7 +42,7 @@ from .settlement import (
 )
 
 
-def tournament_start(*, tournament_id: Any, actor=None, ip: str | None = None) -> Tournament:
+def tournament_start(*, tournament_id: Any, actor: User | None = None, ip: str | None = None) -> Tournament:
     """Start now: an operator's ``start`` (checks and 409s), or the system's (Sit&Go full,
     scheduled time), which does nothing unless the tournament is still ``open``. Starting
     twice pairs once: the state is checked under the row lock."""
@@ -257,7 +258,7 @@ def _round_complete(t: Tournament) -> None:
     _next_round(t, regs)
 
 
-def tournament_cancel(*, actor, tournament_id: Any, reason: Any, ip: str | None = None) -> Tournament:
+def tournament_cancel(*, actor: User, tournament_id: Any, reason: Any, ip: str | None = None) -> Tournament:
     """Cancel now (status and matches in this transaction); a task pays the refunds."""
     if not isinstance(reason, str) or not reason.strip() or len(reason) > 500:
         raise ValidationFailed(_("A reason is required (at most 500 characters)."),

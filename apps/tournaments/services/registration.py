@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -60,7 +61,7 @@ def _pause_reason(reason: Any) -> str:
     return reason.strip()
 
 
-def tournament_registrations_pause(*, actor, tournament_id: Any, reason: Any, ip: str | None = None) -> Tournament:
+def tournament_registrations_pause(*, actor: User, tournament_id: Any, reason: Any, ip: str | None = None) -> Tournament:
     """An operator pauses a tournament's registrations (issue 16): nobody can register until
     they are resumed (409 ``registration_closed``, saying why); the registered may still
     unregister while the window is open. Audited; the page and its socket say so."""
@@ -80,7 +81,7 @@ def tournament_registrations_pause(*, actor, tournament_id: Any, reason: Any, ip
     return t
 
 
-def tournament_registrations_resume(*, actor, tournament_id: Any, reason: Any, ip: str | None = None) -> Tournament:
+def tournament_registrations_resume(*, actor: User, tournament_id: Any, reason: Any, ip: str | None = None) -> Tournament:
     """Registrations open again (as far as the window allows). Audited; told like the pause."""
     why = _pause_reason(reason)
     with transaction.atomic():
@@ -98,7 +99,7 @@ def tournament_registrations_resume(*, actor, tournament_id: Any, reason: Any, i
     return t
 
 
-def _player_checks(user) -> None:
+def _player_checks(user: Any) -> None:
     """nickname_required, staff_cannot_play, sanctioned: platform.md §5.3's order."""
     if not nickname_of(user):
         if is_staff_member(user):
@@ -109,7 +110,7 @@ def _player_checks(user) -> None:
     sanction_check_lobby(player=user)
 
 
-def tournament_register(*, user, tournament_id: Any, ip: str | None = None) -> Registration:
+def tournament_register(*, user: Any, tournament_id: Any, ip: str | None = None) -> Registration:
     """Take the buy-in (bonus first) into the escrow; a full Sit&Go starts on commit. ``ip``:
     the request's address, kept on the registration for compliance's signals (§7.5)."""
     _player_checks(user)
@@ -168,7 +169,7 @@ def tournament_register(*, user, tournament_id: Any, ip: str | None = None) -> R
     return reg
 
 
-def tournament_unregister(*, user, tournament_id: Any) -> tuple[int, int]:
+def tournament_unregister(*, user: Any, tournament_id: Any) -> tuple[int, int]:
     """The full buy-in back to the currencies it came from: (bonus, cash)."""
     if not getattr(user, "is_authenticated", False):
         raise NotFoundError(_("No such registration."))

@@ -6,18 +6,11 @@ import functools
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-
-from .sql import LedgerError, _arrays, _cursor, _insert_new, _qn
-
-try:  # PostgreSQL with psycopg 3 (a dependency); absent with another driver
-    import psycopg
-    from django.db.backends.postgresql.base import ServerBindingCursor
-except ImportError:  # pragma: no cover
-    psycopg = ServerBindingCursor = None
 
 from apps.common.errors import ValidationFailed
 from apps.common.roles import is_staff_member
@@ -30,6 +23,7 @@ from ..models import (
     Account,
     Freeze,
 )
+from .sql import LedgerError, _arrays, _cursor, _insert_new, _qn
 
 #: house accounts that may go below zero: they stand for money outside the platform
 NEGATIVE_ALLOWED = frozenset({"house:cashier", "house:promotions", "house:guarantee", "house:play_money"})
@@ -50,7 +44,7 @@ AUTHORITY_CODES = frozenset({AUTHORITY_FROZEN, AUTHORITY_REMITTED})
 ADJUSTMENT_COUNTER = {CASH: "house:cashier", BONUS: "house:promotions", CREDITS: "house:play_money"}
 
 
-def player_code(player) -> str:
+def player_code(player: User | int) -> str:
     """``player:{id}`` for a user or a user id."""
     return f"player:{getattr(player, 'pk', player)}"
 
@@ -200,7 +194,7 @@ def _balances_sql(count: int, arrays: bool = False) -> str:
             f" WHERE {_qn('id')} IN ({', '.join(['%s'] * count)})")
 
 
-def player_account_require(player) -> None:
+def player_account_require(player: User) -> None:
     """400 for a staff account: adjustments and passports are for players."""
     if is_staff_member(player):
         raise ValidationFailed(_("Adjustments and passports are for players, not staff accounts."),

@@ -5,18 +5,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-
-from .accounts import account_get, player_code
-from .ledger import entry_balance_after, wallet_credit
-
-try:  # PostgreSQL with psycopg 3 (a dependency); absent with another driver
-    import psycopg
-    from django.db.backends.postgresql.base import ServerBindingCursor
-except ImportError:  # pragma: no cover
-    psycopg = ServerBindingCursor = None
 
 from apps.common.errors import Conflict, StaffCannotPlay
 from apps.common.roles import is_staff_member
@@ -27,6 +19,8 @@ from ..models import (
     CreditRecharge,
     Transaction,
 )
+from .accounts import account_get, player_code
+from .ledger import entry_balance_after, wallet_credit
 
 ROME = ZoneInfo("Europe/Rome")
 
@@ -49,14 +43,14 @@ RECHARGE_DELAY = timedelta(hours=2)
 RECHARGES_PER_DAY = 2
 
 
-def credits_welcome_grant(*, player) -> Transaction:
+def credits_welcome_grant(*, player: User) -> Transaction:
     """The 300 welcome credits, once (an idempotency key per player guarantees it)."""
     return wallet_credit(player=player, currency=CREDITS, amount=WELCOME_CREDITS, kind="credits_welcome",
                          reference=f"player:{player.pk}", source="house:play_money",
                          idempotency_key=f"credits_welcome:player:{player.pk}")
 
 
-def credits_passport_grant(*, actor, player) -> int:
+def credits_passport_grant(*, actor: User, player: User) -> int:
     """The passport's +1000 credits, once (key per player); the new credits balance.
 
     The players app records the passport on the profile and calls this inside its lock."""
@@ -77,7 +71,7 @@ def _rome_day_bounds(moment: datetime) -> tuple[datetime, datetime]:
     return start, end
 
 
-def credits_recharge_request(*, player) -> CreditRecharge:
+def credits_recharge_request(*, player: User) -> CreditRecharge:
     """Ask for 300 credits, due two hours later; the tick credits them (never earlier).
 
     The recharge rules only: the players app checks first that the player may ask at all

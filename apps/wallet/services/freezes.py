@@ -7,17 +7,6 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Sum
 
-from .accounts import AUTHORITY_FROZEN, AUTHORITY_REMITTED, _account_ids, player_code
-from .ledger import Leg, ledger_post
-from .sql import LedgerError
-
-try:  # PostgreSQL with psycopg 3 (a dependency); absent with another driver
-    import psycopg
-    from django.db.backends.postgresql.base import ServerBindingCursor
-except ImportError:  # pragma: no cover
-    psycopg = ServerBindingCursor = None
-
-
 from ..models import (
     BONUS,
     CASH,
@@ -26,6 +15,9 @@ from ..models import (
     Freeze,
     Transaction,
 )
+from .accounts import AUTHORITY_FROZEN, AUTHORITY_REMITTED, _account_ids, player_code
+from .ledger import Leg, ledger_post
+from .sql import LedgerError
 
 
 def wallet_freeze_set(*, player_id: int, reference: str, divert: bool, starts_at: datetime,

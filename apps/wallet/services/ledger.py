@@ -8,10 +8,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from apps.common.errors import Conflict, InsufficientFunds
+from apps.common.templatetags.money import format_euro
+
+from ..models import (
+    BONUS,
+    CASH,
+    CURRENCIES,
+    Entry,
+    Transaction,
+)
 from .accounts import (
     AUTHORITY_CODES,
     AUTHORITY_FROZEN,
@@ -31,23 +42,6 @@ from .sql import (
     _insert_sql,
     _pipelined,
     _qn,
-)
-
-try:  # PostgreSQL with psycopg 3 (a dependency); absent with another driver
-    import psycopg
-    from django.db.backends.postgresql.base import ServerBindingCursor
-except ImportError:  # pragma: no cover
-    psycopg = ServerBindingCursor = None
-
-from apps.common.errors import Conflict, InsufficientFunds
-from apps.common.templatetags.money import format_euro
-
-from ..models import (
-    BONUS,
-    CASH,
-    CURRENCIES,
-    Entry,
-    Transaction,
 )
 
 
@@ -76,7 +70,7 @@ def ledger_post(
     reference: str,
     legs: Iterable[Leg],
     idempotency_key: str | None = None,
-    created_by=None,
+    created_by: User | None = None,
     memo: str = "",
     allow_frozen: bool = False,
 ) -> Transaction:
@@ -285,23 +279,23 @@ def _divert_decide(keys: set[tuple[str, str]], legs: list[Leg], *,
     return locked
 
 
-def player_credit_legs(player, currency: str, amount: int, kind: str | None = None) -> list[Leg]:
+def player_credit_legs(player: User | int, currency: str, amount: int, kind: str | None = None) -> list[Leg]:
     """Money for a player: a leg to their own account. ``ledger_post`` itself sends it to
     house:authority_frozen while an ``authority_report`` is active (platform.md §7.4), decided
     under the account's lock: a decision read here, before the lock, could be stale."""
     return [Leg(player_code(player), currency, amount, kind=kind)]
 
 
-def wallet_credit(*, player, currency: str, amount: int, kind: str, reference: str, source: str,
-                  idempotency_key: str | None = None, created_by=None, memo: str = "") -> Transaction:
+def wallet_credit(*, player: User | int, currency: str, amount: int, kind: str, reference: str, source: str,
+                  idempotency_key: str | None = None, created_by: User | None = None, memo: str = "") -> Transaction:
     """Move ``amount`` from the account ``source`` to the player."""
     legs = [Leg(source, currency, -amount), *player_credit_legs(player, currency, amount)]
     return ledger_post(kind=kind, reference=reference, legs=legs, idempotency_key=idempotency_key,
                        created_by=created_by, memo=memo)
 
 
-def wallet_debit(*, player, currency: str, amount: int, kind: str, reference: str, destination: str,
-                 idempotency_key: str | None = None, created_by=None, memo: str = "") -> Transaction:
+def wallet_debit(*, player: User | int, currency: str, amount: int, kind: str, reference: str, destination: str,
+                 idempotency_key: str | None = None, created_by: User | None = None, memo: str = "") -> Transaction:
     """Move ``amount`` from the player to ``destination``; 402 insufficient_funds if short."""
     legs = [Leg(player_code(player), currency, -amount), Leg(destination, currency, amount)]
     return ledger_post(kind=kind, reference=reference, legs=legs, idempotency_key=idempotency_key,
@@ -309,14 +303,14 @@ def wallet_debit(*, player, currency: str, amount: int, kind: str, reference: st
 
 
 def wallet_transfer(*, source: str, destination: str, currency: str, amount: int, kind: str, reference: str,
-                    idempotency_key: str | None = None, created_by=None, memo: str = "") -> Transaction:
+                    idempotency_key: str | None = None, created_by: User | None = None, memo: str = "") -> Transaction:
     """Move ``amount`` between two accounts (player or house) in one transaction."""
     legs = [Leg(source, currency, -amount), Leg(destination, currency, amount)]
     return ledger_post(kind=kind, reference=reference, legs=legs, idempotency_key=idempotency_key,
                        created_by=created_by, memo=memo)
 
 
-def entry_balance_after(txn: Transaction, player, currency: str) -> int:
+def entry_balance_after(txn: Transaction, player: User | int, currency: str) -> int:
     code = player_code(player)
     posted = getattr(txn, "posted_balances", {})  # just written by ledger_post: no read
     if (code, currency) in posted:
@@ -338,7 +332,7 @@ class Posting:
     memo: str = ""
 
 
-def ledger_post_many(*, postings: list[Posting], created_by=None) -> dict[str, Transaction]:
+def ledger_post_many(*, postings: list[Posting], created_by: User | None = None) -> dict[str, Transaction]:
     """Write many balanced transactions in a fixed number of queries, whatever their number.
 
     Postings whose idempotency key is already in the ledger are skipped (their money moved

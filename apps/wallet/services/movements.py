@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-
-from .accounts import ADJUSTMENT_COUNTER, _balance_now, match_escrow_code, player_account_require
-from .ledger import Leg, ledger_post, player_credit_legs, wallet_credit, wallet_debit, wallet_transfer
-from .sql import _atomic
-
-try:  # PostgreSQL with psycopg 3 (a dependency); absent with another driver
-    import psycopg
-    from django.db.backends.postgresql.base import ServerBindingCursor
-except ImportError:  # pragma: no cover
-    psycopg = ServerBindingCursor = None
 
 from apps.adm.services import adm_enqueue
 from apps.audit.services import audit_record
@@ -31,13 +22,16 @@ from ..models import (
     Withdrawal,
 )
 from ..selectors import freeze_state
+from .accounts import ADJUSTMENT_COUNTER, _balance_now, match_escrow_code, player_account_require
+from .ledger import Leg, ledger_post, player_credit_legs, wallet_credit, wallet_debit, wallet_transfer
+from .sql import _atomic
 
 #: a finance adjustment's ceiling either way (platform.md §12): €1,000,000 in cents, or as many
 #: bonus cents or credits
 ADJUSTMENT_MAX = 100_000_000
 
 
-def wallet_adjust(*, actor, player, currency: object, amount: object, reason: object,
+def wallet_adjust(*, actor: User, player: User, currency: object, amount: object, reason: object,
                   ip: str | None = None) -> tuple[Adjustment, Transaction]:
     """A finance adjustment (platform.md §3.6): validated, audited, never below zero."""
     fields: dict[str, list[str]] = {}

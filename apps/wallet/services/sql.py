@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import connection, transaction
+from django.db.models import Model
 
 try:  # PostgreSQL with psycopg 3 (a dependency); absent with another driver
     import psycopg
-    from django.db.backends.postgresql.base import ServerBindingCursor
+    from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover
-    psycopg = ServerBindingCursor = None
+    psycopg = ServerBindingCursor = None  # type: ignore[assignment,misc]
 
 
 
@@ -40,7 +42,7 @@ def _arrays(rows: int) -> bool:
 
 
 @functools.lru_cache(maxsize=256)
-def _insert_sql(model, rows: int, conflict: tuple[str, ...] = (), returning: tuple[str, ...] = (),
+def _insert_sql(model: type[Model], rows: int, conflict: tuple[str, ...] = (), returning: tuple[str, ...] = (),
                 arrays: bool = False) -> str:
     """``INSERT`` of ``rows`` rows; ``arrays``: its parameters are one array a column (PostgreSQL)."""
     columns = [f.column for f in model._meta.concrete_fields if not f.primary_key]
@@ -61,7 +63,7 @@ def _insert_sql(model, rows: int, conflict: tuple[str, ...] = (), returning: tup
     return sql
 
 
-def _insert_send(model, objs: list, conflict: tuple[str, ...], returning: tuple[str, ...]):
+def _insert_send(model: type[Model], objs: list, conflict: tuple[str, ...], returning: tuple[str, ...]) -> Any:
     """Execute the insert of :func:`_insert_new` and return its open cursor, the rows unread
     (in a pipeline: not waited for)."""
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
@@ -75,7 +77,7 @@ def _insert_send(model, objs: list, conflict: tuple[str, ...], returning: tuple[
     return cursor
 
 
-def _insert_new(model, objs: list, conflict: tuple[str, ...], returning: tuple[str, ...]) -> list[tuple]:
+def _insert_new(model: type[Model], objs: list, conflict: tuple[str, ...], returning: tuple[str, ...]) -> list[tuple]:
     """``INSERT ... ON CONFLICT (conflict) DO NOTHING RETURNING returning`` of ``objs`` in one
     statement: the rows written (a row whose key is taken is skipped, and a concurrent twin's
     insert is waited for by the database), with no savepoint needed to survive a conflict.
@@ -84,7 +86,7 @@ def _insert_new(model, objs: list, conflict: tuple[str, ...], returning: tuple[s
         return cursor.fetchall()
 
 
-def _atomic():
+def _atomic() -> AbstractContextManager[Any]:
     """A transaction when none is open; inside one, nothing (no savepoint): ``ledger_post``
     checks everything before its first write, so a refusal leaves nothing to roll back."""
     return nullcontext() if connection.in_atomic_block else transaction.atomic()
@@ -116,13 +118,13 @@ if ServerBindingCursor is not None:
         counts, the debug toolbar) would show ``None``. The text is the statement with its
         ``%s`` placeholders."""
 
-        def execute(self, query, params=None, **kwargs):
+        def execute(self, query: str, params: dict[str, Any] | None = None, **kwargs: Any) -> Any:
             result = super().execute(query, params, **kwargs)
             self._query = _Ran(query.encode() if isinstance(query, str) else query)
             return result
 
 
-def _cursor():
+def _cursor() -> Any:
     """A cursor for the ledger's four plain-SQL statements. On PostgreSQL with psycopg 3 it binds
     its parameters on the server, so psycopg prepares each statement once per connection and
     the server skips parsing and planning it again (issue 15: a transaction's server CPU was
