@@ -53,6 +53,7 @@ test-long: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy apps/*/services.py apps/*/services/*.py apps/*/selectors.py
 
 bench: $(STAMP)
 	$(PY) bench/engines.py

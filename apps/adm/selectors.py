@@ -90,7 +90,8 @@ MOVEMENT_KINDS = ("deposit", "withdrawal_request", "withdrawal_return", "withdra
 def participation_codes(*, player_ids: list[int], transaction_ids: list[int]) -> dict[int, dict[str, str]]:
     """Per ledger transaction (a buy-in, a stake) the accepted participation covering it: its
     code and the session's (regulation.md §7.4)."""
-    wanted, found = set(transaction_ids), {}
+    wanted = set(transaction_ids)
+    found: dict[int, dict[str, str]] = {}
     if not wanted:
         return found
     rows = AdmMessage.objects.filter(type="participation", status=AdmMessage.ACCEPTED, player_id__in=player_ids)

@@ -103,10 +103,10 @@ def repeated_losses_scan(*, now: dt.datetime | None = None, days: int | None = N
     raised = 0
     for (loser, winner), amount in flows.items():
         together = met.get((min(loser, winner), max(loser, winner)), 0)
-        net = amount - flows.get((winner, loser), 0)
-        if together >= _setting("AML_PAIR_MIN_MATCHES", 5) and net >= _setting("AML_PAIR_MIN_NET_CENTS", 5_000):
+        lost = amount - flows.get((winner, loser), 0)  # net of what came back the other way
+        if together >= _setting("AML_PAIR_MIN_MATCHES", 5) and lost >= _setting("AML_PAIR_MIN_NET_CENTS", 5_000):
             raised += bool(aml_signal_raise(rule=REPEATED_LOSSES, player_id=loser, counterparty_id=winner,
-                                            amount=net, now=now, details={"matches": together, "net_cents": net}))
+                                            amount=lost, now=now, details={"matches": together, "net_cents": lost}))
     return raised
 
 

@@ -29,6 +29,7 @@ def export_request(*, actor: User, kind: object, fmt: object, params: dict, ip: 
                                fields={"kind": [_("ledger, players or tournament_results")]})
     if fmt not in (Export.CSV, Export.XLSX):
         raise ValidationFailed(_("Choose a format: csv or xlsx."), fields={"format": [_("csv or xlsx")]})
+    assert isinstance(kind, str) and isinstance(fmt, str)  # one of the choices above
     clean = {k: str(params[k])[:40] for k in ALLOWED[kind] if params.get(k) not in (None, "")}
     if kind == Export.TOURNAMENT and not str(clean.get("tournament", "")).isdigit():
         raise ValidationFailed(_("Which tournament? Give its id."), fields={"tournament": [_("A tournament id.")]})

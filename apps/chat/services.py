@@ -118,6 +118,7 @@ def chat_report(*, user: Any, message_id: object, reason: object = "other", note
                                fields={"reason": [_("One of %(choices)s.") % {"choices": ", ".join(ChatReport.REASONS)}]})
     if not isinstance(note, str) or len(note) > 200:
         raise ValidationFailed(_("The note is text of at most 200 characters."), fields={"note": [_("At most 200.")]})
+    assert isinstance(reason, str)  # one of ChatReport.REASONS
     with transaction.atomic():
         message = ChatMessage.objects.select_for_update().filter(pk=message_id, refused=False).first()
         if message is None or message.hidden:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import connection, models
 
@@ -28,6 +28,9 @@ def _layout(model: type[models.Model], vendor: str) -> tuple[list[str], list[str
     return [f.column for f in fields], [f.attname for f in fields], converters
 
 
+M = TypeVar("M", bound=models.Model)
+
+
 def columns(model: type[models.Model], alias: str) -> str:
     """``alias."col", ...``: every concrete field of ``model``, in the order ``instance`` reads."""
     cols, _attnames, _conv = _layout(model, connection.vendor)
@@ -38,7 +41,7 @@ def width(model: type[models.Model]) -> int:
     return len(model._meta.concrete_fields)
 
 
-def instance(model: type[models.Model], row: Sequence[Any], start: int = 0) -> models.Model:
+def instance(model: type[M], row: Sequence[Any], start: int = 0) -> M:
     """The instance of ``model`` whose columns (``columns``) begin at ``row[start]``, converted as
     the ORM converts them, marked as loaded from the database."""
     cols, attnames, converters = _layout(model, connection.vendor)

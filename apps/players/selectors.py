@@ -45,7 +45,7 @@ def player_list(*, search: str | None = None) -> QuerySet:
     return users.distinct()
 
 
-def player_get(*, player_id: object) -> User:
+def player_get(*, player_id: Any) -> User:
     """A player (not staff) by id; 404 otherwise."""
     try:
         pk = int(player_id)

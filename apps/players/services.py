@@ -63,6 +63,7 @@ def profile_deck_set(*, user: Any, deck: object) -> Profile:
     if deck not in allowed:
         raise ValidationFailed(_("Choose Napoletane or Piacentine."),
                                fields={"italian_deck": [_("Choose Napoletane or Piacentine.")]})
+    assert isinstance(deck, str)
     profile = profile_ensure(user=user)
     Profile.objects.filter(pk=profile.pk).update(italian_deck=deck)
     profile.italian_deck = deck
@@ -94,6 +95,7 @@ def nickname_set(*, user: Any, nickname: object) -> Profile:
         problem = nickname_problem(nickname)
         if problem:
             raise NicknameInvalid(problem)
+        assert isinstance(nickname, str)  # nickname_problem refused anything else
         if Profile.objects.filter(nickname_skeleton=skeleton(nickname)).exists():
             raise _taken(nickname)
         profile.nickname = nickname
@@ -118,6 +120,7 @@ def nickname_rename(*, actor: User, player: User, nickname: object, reason: obje
     problem = nickname_problem(nickname)
     if problem:
         raise NicknameInvalid(problem)
+    assert isinstance(nickname, str)  # nickname_problem refused anything else
     profile_ensure(user=player)
     with transaction.atomic():
         profile = Profile.objects.select_for_update().get(user=player)

@@ -5,6 +5,7 @@ replayed as a spectator sees it (``view(None)``) and only a few public facts are
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from itertools import combinations
@@ -128,7 +129,7 @@ class Flow:
     matches: list[int]
 
 
-def _nickname_map(player_ids: list[int]) -> dict[int, str]:
+def _nickname_map(player_ids: Iterable[int]) -> dict[int, str]:
     rows = MatchSeat.objects.filter(player_id__in=player_ids).exclude(nickname="") \
         .values_list("player_id", "nickname").order_by("player_id", "-id")
     names: dict[int, str] = {}

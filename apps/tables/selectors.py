@@ -131,7 +131,8 @@ def table_as_dict(table: Table) -> dict[str, Any]:
     ``table_list``/``table_get``, which load them all at once."""
     if not hasattr(table, "playing_links"):
         table = table_get(table_id=table.pk)
-    match = table.playing_links[0].match if table.playing_links else None
+    links = getattr(table, "playing_links")  # noqa: B009  (prefetched by table_get and table_list)
+    match = links[0].match if links else None
     connected = {c.user_id for c in table.connections.all()}
     robot_playing = {m.number for m in match.match_seats.all() if m.robot_playing} if match else set()
     seats = []

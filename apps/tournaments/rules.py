@@ -8,7 +8,7 @@ service passes ``secrets.SystemRandom()``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -119,7 +119,7 @@ def range_prize_total(prizes: Sequence[int], first: int, size: int) -> int:
     return sum(prizes[p - 1] for p in range(first, first + size) if 0 < p <= len(prizes))
 
 
-def tied_group_prizes(prizes: Sequence[int], first: int, members: Sequence[Hashable]) -> dict[Hashable, int]:
+def tied_group_prizes(prizes: Sequence[int], first: int, members: Sequence[Any]) -> dict[Any, int]:
     """A tied group's prize at the end: the positions' sum split equally, registration order."""
     total = range_prize_total(prizes, first, len(members))
     shares = split_cents(total, [1] * len(members)) if members else []
@@ -140,7 +140,7 @@ def knockout_rounds(entrants: int) -> int:
     return max(1, bracket_size(entrants).bit_length() - 1)
 
 
-def knockout_draw(players: Sequence[Hashable], rng: Rng) -> tuple[list[Hashable], list[tuple[Hashable, Hashable]]]:
+def knockout_draw(players: Sequence[Any], rng: Rng) -> tuple[list[Any], list[tuple[Any, Any]]]:
     """Round one: ``B - N`` byes to players drawn at random, the rest paired at random."""
     pool = list(players)
     rng.shuffle(pool)
@@ -149,7 +149,7 @@ def knockout_draw(players: Sequence[Hashable], rng: Rng) -> tuple[list[Hashable]
     return byes, [(rest[i], rest[i + 1]) for i in range(0, len(rest), 2)]
 
 
-def random_pairs(players: Sequence[Hashable], rng: Rng) -> list[tuple[Hashable, Hashable]]:
+def random_pairs(players: Sequence[Any], rng: Rng) -> list[tuple[Any, Any]]:
     """A later knockout round: the players of the round paired at random again."""
     pool = list(players)
     rng.shuffle(pool)
@@ -175,16 +175,16 @@ class PointsRecord:
 
     order: int
     vp: int = 0
-    opponents: list[Hashable] = field(default_factory=list)
+    opponents: list[Any] = field(default_factory=list)
     game_diff: int = 0
     byes: int = 0
     disqualified: bool = False
 
 
-def points_ranking(records: dict[Hashable, PointsRecord]) -> list[Hashable]:
+def points_ranking(records: dict[Any, PointsRecord]) -> list[Any]:
     """VP, then Buchholz (opponents' current VP), then game-point difference, then earlier
     registration; disqualified players below everyone else."""
-    def key(player: Hashable) -> tuple[int, int, int, int, int]:
+    def key(player: Any) -> tuple[int, int, int, int, int]:
         rec = records[player]
         buchholz = sum(records[o].vp for o in rec.opponents if o in records)
         return (1 if rec.disqualified else 0, -rec.vp, -buchholz, -rec.game_diff, rec.order)
@@ -192,8 +192,8 @@ def points_ranking(records: dict[Hashable, PointsRecord]) -> list[Hashable]:
     return sorted(records, key=key)
 
 
-def points_pairing(ranking: Sequence[Hashable], records: dict[Hashable, PointsRecord], *, first_round: bool,
-                   rng: Rng) -> tuple[Hashable | None, list[tuple[Hashable, Hashable]]]:
+def points_pairing(ranking: Sequence[Any], records: dict[Any, PointsRecord], *, first_round: bool,
+                   rng: Rng) -> tuple[Any | None, list[tuple[Any, Any]]]:
     """One points round: (bye, pairs). Round one random; later rounds pair the highest unpaired
     with the highest they have not met (else the highest: a rematch). The bye goes to the
     lowest-ranked player without one (random in round one)."""
@@ -209,7 +209,7 @@ def points_pairing(ranking: Sequence[Hashable], records: dict[Hashable, PointsRe
         fewest = min(records[p].byes for p in players)
         bye = next(p for p in reversed(players) if records[p].byes == fewest)
         players = [p for p in players if p != bye]
-    pairs: list[tuple[Hashable, Hashable]] = []
+    pairs: list[tuple[Any, Any]] = []
     unpaired = list(players)
     while unpaired:
         top = unpaired.pop(0)
@@ -234,7 +234,7 @@ def match_vp(winner_side: int | None) -> tuple[int, int]:
 class Eliminated:
     """An eliminated player: the tied group of positions ``first … first+size-1``."""
 
-    player: Hashable
+    player: Any
     first: int
     size: int
 
@@ -243,7 +243,7 @@ class Eliminated:
 class Remaining:
     """A player still in play, with the VP at the cancellation (points format)."""
 
-    player: Hashable
+    player: Any
     vp: int = 0
 
 
@@ -255,14 +255,14 @@ class Refund:
 
 
 def cancellation_refunds(pool: int, buy_in: int, payouts_cents: Sequence[int], format: str,
-                         eliminated: Sequence[Eliminated], remaining: Sequence[Remaining]) -> dict[Hashable, Refund]:
+                         eliminated: Sequence[Eliminated], remaining: Sequence[Remaining]) -> dict[Any, Refund]:
     """The whole refund table of a tournament cancelled after its start (platform.md §6.3–6.4).
 
     ``remaining`` is in registration order (the tie order of every split). a1/a2 for the
     eliminated, then b1 (knockout) or b2 (points) over the residual pool. Sums to ``pool``
     except for the a2 floors' leftover cents, which stay in the residual pool.
     """
-    table: dict[Hashable, Refund] = {}
+    table: dict[Any, Refund] = {}
     a2_total = 0
     for e in eliminated:
         group_total = range_prize_total(payouts_cents, e.first, e.size)

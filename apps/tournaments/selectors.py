@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet, Sum
@@ -161,7 +162,7 @@ def my_registration(t: Tournament, user: Any) -> Registration | None:
 
 def lobby_groups(*, game: str | None = None) -> list[tuple[str, list[Tournament]]]:
     """Open and running tournaments (and the latest finished or cancelled), by game."""
-    recent = timezone.now() - timezone.timedelta(days=7)
+    recent = timezone.now() - timedelta(days=7)
     qs = tournament_list(game=game).filter(
         Q(status__in=[Tournament.OPEN, Tournament.RUNNING]) | Q(finished_at__gte=recent) | Q(cancelled_at__gte=recent))
     rank = {Tournament.OPEN: 0, Tournament.RUNNING: 1, Tournament.FINISHED: 2, Tournament.CANCELLED: 3}

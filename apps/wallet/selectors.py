@@ -86,7 +86,7 @@ def ledger_entry_as_dict(entry: Entry) -> dict:
         "kind": entry.kind or entry.transaction.kind,
         "currency": entry.currency,
         "amount": entry.amount,
-        "balance_after": entry.own_balance if held else entry.balance_after,
+        "balance_after": getattr(entry, "own_balance") if held else entry.balance_after,  # noqa: B009
         "reference": entry.transaction.reference,
         **({"held": True} if held else {}),
     }
@@ -160,15 +160,15 @@ def _cashier_check() -> str | None:
     erario = Account.objects.filter(code="house:erario", balance__lt=0).first()
     if erario is not None:
         return f"rule 8: house:erario is {erario.balance}"
-    paid = {}
+    paid: dict[str, list[int]] = {}
     for reference, amount in (Entry.objects.filter(transaction__kind="deposit", amount__gt=0)
                               .values_list("transaction__reference", "amount")):
         paid.setdefault(reference, []).append(amount)
     for deposit in Deposit.objects.only("pk", "amount", "status").order_by("pk").iterator():
-        found = paid.pop(f"deposit:{deposit.pk}", [])
-        expected = [deposit.amount] if deposit.status == Deposit.CONFIRMED else []
-        if found != expected:
-            return f"rule 9: deposit {deposit.pk} ({deposit.status}) has deposit transactions {found}, not {expected}"
+        moved = paid.pop(f"deposit:{deposit.pk}", [])
+        wanted = [deposit.amount] if deposit.status == Deposit.CONFIRMED else []
+        if moved != wanted:
+            return f"rule 9: deposit {deposit.pk} ({deposit.status}) has deposit transactions {moved}, not {wanted}"
     if paid:
         reference = sorted(paid)[0]
         return f"rule 9: the deposit transaction {reference} has no deposit"

@@ -273,7 +273,7 @@ def _robot_move(match_id: int) -> bool | None:
         seat = robots[0]
         rng = derive_rng(int(match.seed), "robot", match.version, seat)
         action = _autopilot_action(match, state, seat, rng)
-        match._state_loaded = state  # the autopilot only reads it (legal actions, the seat's view)
+        setattr(match, "_state_loaded", state)  # noqa: B010  (the autopilot only read it: legal actions, the view)
         _apply_locked(match, action=action, version=match.version, user=None, seat=seat, by=MatchAction.ROBOT)
         # ``state`` is the state after the move (applied in place); the seats' rows are unchanged
         return match.status == Match.PLAYING and bool(_robot_seats_to_act(match, state))

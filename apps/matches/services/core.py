@@ -89,7 +89,8 @@ def _seat_rows(match: Match) -> list[MatchSeat]:
     """The match's seats, read once per transaction (``match_action_apply`` fills the cache)."""
     rows = getattr(match, "_seat_rows", None)
     if rows is None:
-        rows = match._seat_rows = list(match.match_seats.all())
+        rows = list(match.match_seats.all())
+        setattr(match, "_seat_rows", rows)  # noqa: B010  (the transaction's cache, not a field)
     return rows
 
 

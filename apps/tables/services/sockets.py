@@ -10,6 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from apps.matches.services import (
@@ -71,7 +72,7 @@ def socket_renew(*, table_id: int, user: Any, channel_name: str) -> None:
         socket_connected(table_id=table_id, user=user, channel_name=channel_name)
 
 
-def _connections_remove(rows: list[Any]) -> int:
+def _connections_remove(rows: QuerySet[SocketConnection]) -> int:
     """Remove dead connection rows; every seat that lost its last one is disconnected (robot, grace)."""
     lost: set[tuple[int, int]] = set()
     for pk, table_id, user_id in rows.values_list("pk", "table_id", "user_id"):

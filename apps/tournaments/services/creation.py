@@ -45,7 +45,7 @@ def tournament_validate(data: Any, *, current: Tournament | None = None) -> dict
         base["satellite_target"] = current.satellite_target_id
         base["starts_at"] = current.starts_at
     fields: dict[str, list[str]] = {name: [_("Unknown field.")] for name in sorted(set(data) - set(CREATE_FIELDS))}
-    d = {**{"fee_cents": 0, "guaranteed_cents": 0, "prize": Tournament.CASH, "satellite_target": None,
+    d: dict[str, Any] = {**{"fee_cents": 0, "guaranteed_cents": 0, "prize": Tournament.CASH, "satellite_target": None,
             "starts_at": None, "game_options": {}, "rounds": None, "turn_seconds": 30, "payouts": None,
             "chat_enabled": True},
          **base, **{k: v for k, v in data.items() if k in CREATE_FIELDS}}

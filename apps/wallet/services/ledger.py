@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import connection, transaction
@@ -132,7 +133,8 @@ def ledger_post(
         with pending:
             txn.pk = pending.fetchone()[0]
     txn._state.adding = False
-    txn.posted_balances = {(account.code, account.currency): after for account, _leg, after in entries}
+    setattr(txn, "posted_balances", {(account.code, account.currency): after  # noqa: B010  (read by callers)
+                                     for account, _leg, after in entries})
     return txn
 
 
@@ -217,7 +219,7 @@ def _entries_insert(written: list[tuple[Transaction, list[tuple]]], now: datetim
     (nothing returned: no caller needs their ids). A lone transaction whose id is not known
     yet (its insert is in flight in the pipeline) gives its entries the id that insert took."""
     current = len(written) == 1 and written[0][0].pk is None
-    values = {"created": connection.ops.adapt_datetimefield_value(now)}
+    values: dict[str, Any] = {"created": connection.ops.adapt_datetimefield_value(now)}
     columns = [c for c in _entry_columns() if not (current and c == "transaction_id")]
     params: list = []
     for txn, entries in written:

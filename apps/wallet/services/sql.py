@@ -41,6 +41,12 @@ def _arrays(rows: int) -> bool:
     return rows >= ARRAY_ROWS and connection.vendor == "postgresql"
 
 
+def _column(model: type[Model], name: str) -> str:
+    """The database column of a concrete field."""
+    column: str = getattr(model._meta.get_field(name), "column")  # noqa: B009  (a relation has none)
+    return column
+
+
 @functools.lru_cache(maxsize=256)
 def _insert_sql(model: type[Model], rows: int, conflict: tuple[str, ...] = (), returning: tuple[str, ...] = (),
                 arrays: bool = False) -> str:
@@ -52,14 +58,14 @@ def _insert_sql(model: type[Model], rows: int, conflict: tuple[str, ...] = (), r
     if arrays:  # one array a column, the rows in their order (their ids, the balances after)
         fields = [f for f in model._meta.concrete_fields if not f.primary_key]
         names = [f"c{i}" for i in range(len(fields))]
-        arrays = ", ".join(f"%s::{f.db_type(connection)}[]" for f in fields)
+        unnests = ", ".join(f"%s::{f.db_type(connection)}[]" for f in fields)
         sql = (f"INSERT INTO {_qn(model._meta.db_table)} ({', '.join(_qn(c) for c in columns)})"
-               f" SELECT {', '.join(names)} FROM unnest({arrays}) WITH ORDINALITY AS u({', '.join(names)}, n)"
+               f" SELECT {', '.join(names)} FROM unnest({unnests}) WITH ORDINALITY AS u({', '.join(names)}, n)"
                f" ORDER BY n")
     if conflict:
-        sql += f" ON CONFLICT ({', '.join(_qn(model._meta.get_field(c).column) for c in conflict)}) DO NOTHING"
+        sql += f" ON CONFLICT ({', '.join(_qn(_column(model, c)) for c in conflict)}) DO NOTHING"
     if returning:
-        sql += f" RETURNING {', '.join(_qn(model._meta.get_field(c).column) for c in returning)}"
+        sql += f" RETURNING {', '.join(_qn(_column(model, c)) for c in returning)}"
     return sql
 
 
@@ -137,7 +143,7 @@ def _cursor() -> Any:
     if raw.prepare_threshold is None:
         raw.prepare_threshold = LEDGER_PREPARE_THRESHOLD
     with connection.wrap_database_errors:
-        return connection._prepare_cursor(_LedgerCursor(raw))
+        return connection._prepare_cursor(_LedgerCursor(raw))  # type: ignore[attr-defined]
 
 
 @contextmanager
