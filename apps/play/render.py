@@ -405,6 +405,38 @@ def orientation(players: int, me: int | None) -> dict[int, str]:
     return {s: spots[(s - base) % players] if (s - base) % players < len(spots) else "top" for s in range(players)}
 
 
+def _owner_chrome(*, table: Owner, match: Match | None, user: Any, seat_rows: list[Any], engine: Any) -> dict[str, Any]:
+    """What a table adds around its match for this reader: the window to confirm the next match
+    and who asked for it, their own seat, the leader's controls, the free seats."""
+    user_id = getattr(user, "pk", None)
+    seated = bool(user_id and any(s.player_id == user_id for s in seat_rows))
+    # a table that deals hand after hand (poker) asks no confirmation (platform.md §8.5)
+    between = bool(table and (match is None or match.status != Match.PLAYING)) and not engine.continuous_hands
+    mine = next((s for s in seat_rows if user_id and s.player_id == user_id), None)
+    confirm = table.confirm_deadline if (table and between) else None
+    # a match just over whose end the table has not handled yet (its hook runs after the
+    # commit): the seats' ready flags still say "asked for the match just played" (sitting down
+    # asks for it), so nobody has asked for the next one yet; asking now opens the window first
+    stale_ready = bool(between and match is not None and match.status != Match.PLAYING
+                       and not getattr(getattr(match, "table_link", None), "ended", True))
+
+    def name(s: Any) -> str:
+        return getattr(getattr(s.player, "profile", None), "nickname", None) or "?"
+
+    return {
+        "between": between and match is not None, "my_ready": bool(mine and mine.ready and not stale_ready),
+        "ready_names": [name(s) for s in seat_rows if s.player_id and s.ready and not stale_ready],
+        "waiting_names": [name(s) for s in seat_rows if s.player_id and (stale_ready or not s.ready)],
+        "confirm_deadline": confirm.isoformat() if confirm else "",
+        "confirm_seconds_left": max(0, int((confirm - timezone.now()).total_seconds())) if confirm else None,
+        "my_seat": mine, "sitting_out_names": [name(s) for s in seat_rows if s.player_id and s.sitting_out],
+        "seated": seated, "is_leader": bool(table and user_id == table.leader_id),
+        "can_sit": bool(table and is_player(user) and not seated),
+        "free_seats": [s.number for s in seat_rows if not s.taken],
+        "next_match_at": table.next_match_at if table else None,
+    }
+
+
 def table_context(*, table: Owner, match: Match | None, user, access: Access | None,
                   snapshot: Snapshot | None = None) -> dict[str, Any]:
     """The page of a match for one reader: the public part, the seat's own view and moves,
@@ -432,21 +464,9 @@ def table_context(*, table: Owner, match: Match | None, user, access: Access | N
         get_template(board_template)
     except TemplateDoesNotExist:
         board_template = "tables/_board_generic.html"
+    chrome = _owner_chrome(table=table, match=match, user=user, seat_rows=seat_rows, engine=engine)
     user_id = getattr(user, "pk", None)
-    seated = bool(user_id and any(s.player_id == user_id for s in seat_rows))
-    # poker deals its next hand with no confirmation (platform.md §8.5)
-    between = bool(table and (match is None or match.status != Match.PLAYING)) and not engine.continuous_hands
-    mine = next((s for s in seat_rows if user_id and s.player_id == user_id), None)
-    confirm = table.confirm_deadline if (table and between) else None
-    # a match just over whose end the table has not handled yet (its hook runs after the
-    # commit): the seats' ready flags still say "asked for the match just played" (sitting down
-    # asks for it), so nobody has asked for the next one yet; asking now opens the window first
-    stale_ready = bool(between and match is not None and match.status != Match.PLAYING
-                       and not getattr(getattr(match, "table_link", None), "ended", True))
     names = seat_names(match, seat_rows)
-
-    def name(s: Any) -> str:
-        return getattr(getattr(s.player, "profile", None), "nickname", None) or "?"
 
     controls = present_actions(legal, french)
     hand = list(view.get("hand") or [])
@@ -468,21 +488,13 @@ def table_context(*, table: Owner, match: Match | None, user, access: Access | N
     pass_to = presenter_for(game).pass_to(view, seat, names) if seat is not None else None
     return {
         **public,
-        "between": between and match is not None, "my_ready": bool(mine and mine.ready and not stale_ready),
-        "ready_names": [name(s) for s in seat_rows if s.player_id and s.ready and not stale_ready],
-        "waiting_names": [name(s) for s in seat_rows if s.player_id and (stale_ready or not s.ready)],
-        "confirm_deadline": confirm.isoformat() if confirm else "",
-        "confirm_seconds_left": max(0, int((confirm - timezone.now()).total_seconds())) if confirm else None,
-        "my_seat": mine, "sitting_out_names": [name(s) for s in seat_rows if s.player_id and s.sitting_out],
-        "seated": seated, "is_leader": bool(table and user_id == table.leader_id),
-        "can_sit": bool(table and is_player(user) and not seated),
-        "free_seats": [s.number for s in seat_rows if not s.taken],
+        **chrome,
         "table": table, "match": match, "game": engine, "version": version, "view": view,
         "seat": seat, "access": access, "face": face_for(table, game),
         "controls": controls, "has_actions": bool(legal), "legal": legal, "hand": hand, "playable": playable,
         "facts": facts, "card_facts": card_facts, "board_template": board_template,
         "dom_id": dom_id_of(table, match),
-        "user": user, "next_match_at": table.next_match_at if table else None,
+        "user": user,
         "winners": (result or {}).get("winner_names", []),
         "orientation": orientation(players, seat), "outcome": outcome, "my_vote": my_vote, "voter": voter,
         "my_team": next((i for i, t in enumerate(public.get("teams") or []) if seat in t), None),

@@ -83,6 +83,19 @@ def _line(user, nickname: str, text: str, created, entries, *, table=None, match
                                       flagged=bool(reasons), flag_reasons=reasons)
 
 
+def _shared_tournament_address(admin, first, second) -> None:
+    """Two players who register for one tournament from one address (a tournament signal)."""
+    shared_ip = "203.0.113.45"
+    for t in Tournament.objects.filter(status=Tournament.OPEN, kind=Tournament.SCHEDULED).order_by("pk"):
+        if registration_open(t) and t.registrations.filter(active=True).count() + 2 < t.max_players:
+            for user in (first, second):
+                if t.buy_in_cents:
+                    wallet_adjust(actor=admin, player=user, currency="cash", amount=t.buy_in_cents,
+                                  reason="demo deposit")
+                tournament_register(user=user, tournament_id=t.pk, ip=shared_ip)
+            break
+
+
 def demo_compliance(stdout) -> None:
     User = get_user_model()
     if User.objects.filter(username=MARKER).exists():
@@ -147,16 +160,7 @@ def demo_compliance(stdout) -> None:
         chat_report(user=reporter, message_id=plain[0].pk, reason="spam")
         if bad:
             chat_message_hide(actor=reviewer, message_id=bad[0].pk, reason="demo: insult", ip=None)
-        # two players who register for one tournament from one address (a tournament signal)
-        shared_ip = "203.0.113.45"
-        for t in Tournament.objects.filter(status=Tournament.OPEN, kind=Tournament.SCHEDULED).order_by("pk"):
-            if registration_open(t) and t.registrations.filter(active=True).count() + 2 < t.max_players:
-                for user in (extra[2], extra[3]):
-                    if t.buy_in_cents:
-                        wallet_adjust(actor=admin, player=user, currency="cash", amount=t.buy_in_cents,
-                                      reason="demo deposit")
-                    tournament_register(user=user, tournament_id=t.pk, ip=shared_ip)
-                break
+        _shared_tournament_address(admin, extra[2], extra[3])
         tuono = extra[5]
         tuono_lines = [m.pk for m in lines if m.sender_id == tuono.pk][:2]
         if not Sanction.objects.filter(player=tuono).exists():
