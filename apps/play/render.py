@@ -15,9 +15,7 @@ a match with no table: :func:`match_snapshot_current` here) and adds its own chr
 
 from __future__ import annotations
 
-import json
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -35,26 +33,18 @@ from apps.games.engines import get_engine
 from apps.games.engines.cards import is_card, italian_deck
 from apps.matches.models import CancelProposal, Match, MatchAction, MatchSeat
 
+from .controls import present_actions
 from .presenters import presenter_for
 from .presenters.base import seat_name, team_name
 from .selectors import Access
 from .templatetags.cards import ITALIAN_FRENCH
-from .words import card_words, move_words, suit_words
+from .words import move_words, suit_words
 
 #: the row of the match's owner when a table owns it (its face, stake, leader, readiness,
 #: show_points, next match), read by attribute; None for a match with no table (a tournament's).
 #: The play floor never imports the owners: they pass their rows in.
 Owner = Any
 ITALIAN = frozenset(italian_deck())
-ACTION_LABELS = {
-    "knock": gettext_lazy("Knock (I play)"), "pass": gettext_lazy("Pass"), "keep": gettext_lazy("Keep my cards"),
-    "buio": gettext_lazy("Play blind"), "accuso": gettext_lazy("Declare"), "bid": gettext_lazy("Bid"),
-    "draw": gettext_lazy("Draw"), "discard": gettext_lazy("Discard"),
-    # poker all'italiana and solitario (their tables label their own buttons: templatetags/card_games.py)
-    "check": gettext_lazy("Check"), "fold": gettext_lazy("Fold"), "call": gettext_lazy("Call"),
-    "bet": gettext_lazy("Bet"), "raise": gettext_lazy("Raise"), "recycle": gettext_lazy("Turn the waste over"),
-    "end": gettext_lazy("End the game"),
-}
 #: view keys the generic board draws itself; others are listed as facts
 BOARD_KEYS = {"hand", "table", "trick", "last_trick", "scores", "to_act", "dealer", "hand_counts", "stock_count",
               "trump_card", "trump_suit", "seat", "players", "winner", "phase", "captured", "hands"}
@@ -98,55 +88,6 @@ def face_for(table: Owner, game: str) -> str:
 def _french_deck(game: str) -> bool:
     engine = get_engine(game)
     return not set(engine.deck(engine.min_players)) <= ITALIAN
-
-
-def action_label(action: dict[str, Any], french: bool = False) -> str:
-    kind = action.get("type")
-    if kind == "play":
-        capture = action.get("capture")
-        card = card_words(str(action.get("card")), french)
-        if capture:
-            return _("%(card)s takes %(n)s cards") % {"card": card, "n": len(capture)}
-        if capture == []:
-            return _("%(card)s, taking nothing") % {"card": card}
-        return card
-    if kind == "bid":
-        return _("Nil (0)") if action.get("bid") == 0 else _("Bid %(n)s") % {"n": action.get("bid")}
-    if kind in ("bet", "raise") and isinstance(action.get("amount"), int):
-        return f"{ACTION_LABELS[kind]} {action['amount']}"
-    if kind == "accuso":
-        return _("Declare %(what)s") % {"what": str(action.get("accuso") or "").title()}
-    label = str(ACTION_LABELS.get(kind, str(kind)))
-    extras = [f"{k}: {v}" for k, v in action.items() if k != "type"]
-    return label + (f" ({', '.join(extras)})" if extras else "")
-
-
-def present_actions(legal: list[dict[str, Any]], french: bool = False) -> dict[str, Any]:
-    """Group legal actions into controls: per-card choices, multi-card picks, plain buttons."""
-    by_card: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
-    picks: dict[str, dict[str, Any]] = {}
-    plain = []
-    for action in legal:
-        encoded = json.dumps(action, separators=(",", ":"))
-        if isinstance(action.get("card"), str):
-            capture = action.get("capture") if isinstance(action.get("capture"), list) else None
-            by_card.setdefault(action["card"], []).append({
-                "json": encoded, "label": action_label(action, french), "takes": capture,
-                "takes_attr": " ".join(capture or [])})
-        elif isinstance(action.get("cards"), list):
-            pick = picks.setdefault(action.get("type"), {"type": action.get("type"), "count": len(action["cards"]),
-                                                         "cards": set(), "min": len(action["cards"]), "max": 0})
-            pick["cards"].update(action["cards"])
-            pick["min"] = min(pick["min"], len(action["cards"]))
-            pick["max"] = max(pick["max"], len(action["cards"]))
-        else:
-            plain.append({"json": encoded, "label": action_label(action, french)})
-    for pick in picks.values():
-        pick["cards"] = sorted(pick["cards"])
-        pick["template"] = json.dumps({"type": pick["type"]})
-    return {"by_card": by_card, "picks": list(picks.values()), "plain": plain,
-            "single": {c: opts[0] for c, opts in by_card.items() if len(opts) == 1},
-            "multi": {c: opts for c, opts in by_card.items() if len(opts) > 1}}
 
 
 @dataclass
@@ -605,49 +546,6 @@ def render_error(*, table_id: int | None, code: str, detail: str, dom_id: str = 
 
 def render_notice(*, table_id: int | None, text: str, dom_id: str = "") -> str:
     return render_to_string("tables/_notice.html", {"dom_id": dom_id or f"table-{table_id}", "text": text})
-
-
-# -- the replay ---------------------------------------------------------------------------------
-
-
-def replay_context(*, match: Match, steps: list[dict[str, Any]], index: int, seat: int | None,
-                   table: Owner = None) -> dict[str, Any]:
-    """A player's replay at one step: the table as their seat saw it, every move in words."""
-    game = match.game
-    french = _french_deck(game)
-    names = seat_names(match, [])
-    engine = get_engine(game)
-    step = steps[index]
-    view = step["view"]
-    teams = view.get("teams") or _teams_of(game, match.players)
-    board = board_context(game=game, view=view, names=names, teams=teams, players=match.players,
-                          playing=index < len(steps) - 1 or not step.get("result"), staked=bool(match.stake))
-    moves = [{"index": i, "text": move_words(name=_name(names, s["seat"]), action=s["action"], events=None,
-                                             french=french)}
-             for i, s in enumerate(steps) if s.get("action") is not None]
-    result = step.get("result")
-    winners: list[str] = []
-    if result and isinstance(result.get("winner"), int) and result["winner"] < len(teams):
-        winners = [_name(names, s) for s in teams[result["winner"]]]
-    final = []
-    if result and result.get("scores"):
-        sc = result["scores"]
-        if len(sc) == len(teams):
-            final = [{"name": _team_name(names, t), "score": sc[i]} for i, t in enumerate(teams)]
-        elif len(sc) == match.players:
-            final = [{"name": _name(names, s), "score": sc[s]} for s in range(match.players)]
-    return {
-        **board, "match": match, "game": engine, "face": face_for(table, game), "french": french,
-        "public_board": presenter_for(game).public_board, "dom_id": f"replay-{match.pk}",
-        "index": index, "last": len(steps) - 1, "seat": seat, "view": view,
-        "hand": list(view.get("hand") or []),
-        "move_text": moves[index - 1]["text"] if index > 0 and index - 1 < len(moves) else "",
-        "last_move": moves[index - 1]["text"] if index > 0 and index - 1 < len(moves) else "",
-        "moves": moves, "result_words": {"winners": winners, "scores": final, "draw": bool(result)
-                                         and result.get("winner") is None} if result else None,
-        "player_names": [_name(names, s) for s in range(match.players)],
-        "orientation": orientation(match.players, seat),
-    }
 
 
 def _teams_of(game: str, players: int) -> list[list[int]]:

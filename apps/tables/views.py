@@ -20,7 +20,8 @@ from apps.games.engines import ENGINES, get_engine
 from apps.games.selectors import game_catalogue
 from apps.matches import selectors as match_selectors
 from apps.matches.models import Match
-from apps.play.render import replay_context, table_context, view_facts
+from apps.play.render import table_context, view_facts
+from apps.play.replay import replay_context
 from apps.players.selectors import recharge_status
 from apps.players.services import profile_chat_hide
 
