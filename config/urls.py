@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from apps.games.views import rules
 from apps.lobby.views import lobby, responsible_gaming
+from apps.ops import views as ops_views
 from apps.rankings.views import leaderboard_page
 
 from .api_urls import api_fallback
@@ -24,6 +25,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("backoffice/", include("apps.backoffice.urls")),
     path("admin/", admin.site.urls),
+    path("health/", ops_views.health, name="health"),  # the balancer's (docs/deploy.md)
+    path("metrics", ops_views.metrics, name="metrics"),  # Prometheus's
     path("api/", include(api_urlpatterns + api_fallback)),
 ]
 

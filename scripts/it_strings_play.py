@@ -1,5 +1,6 @@
-"""Italian for the play floor (issue 29): the match socket's words that no owner overrides."""
+"""Italian for the play floor (issue 29) and the ops app (issue 30)."""
 
 IT = {
     "There is no chat here.": "Qui non c'è una chat.",
+    "Operations": "Operazioni",
 }

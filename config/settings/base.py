@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "apps.review",
     "apps.lobby",
     "apps.demo",
+    "apps.ops",
     "apps.backoffice",
 ]
 
@@ -451,3 +452,6 @@ REGIME_CASH_SESSION_MAX_CENTS = 100_000
 REGIME_TORNEO_ENTRY_MAX_CENTS = 10_000
 REGIME_TORNEO_MIN_POOL_PERCENT = 80
 ADM_RECONCILE_HOURS = 24
+
+#: /health/ says the worker is down when the tick has not run for this long (it runs every 5 s)
+HEALTH_WORKER_STALE_SECONDS = int(os.environ.get("MAZZIERE_HEALTH_WORKER_STALE_SECONDS", "60"))

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from apps.adm.sending import adm_send_sync
 from apps.adm.services import adm_reference_set
 from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
+from apps.common.metrics import MOVES
 from apps.conto.gates import MONEY_TABLE, money_play_gate, money_play_spend
 from apps.games.engines import GameState, IllegalAction, get_engine
 from apps.games.engines.cards import derive_rng
@@ -217,6 +218,7 @@ def _apply_locked(match: Match, *, action: Any, version: int, user: Any, seat: i
         raise IllegalMove(str(exc)) from None
     match.version += 1
     match.state = state.to_json()
+    transaction.on_commit(MOVES.labels(by=by).inc)  # counted once it holds (/metrics)
     row = MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action, by=by,
                                      version=match.version, events=events, at=timezone.now())
     only_the_match = not get_engine(match.game).paid_actions  # a re-entry also moves money and a seat's row

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.common.errors import Conflict, InsufficientFunds
+from apps.common.metrics import LEDGER_TRANSACTIONS
 from apps.common.templatetags.money import format_euro
 
 from ..models import (
@@ -133,6 +134,7 @@ def ledger_post(
         with pending:
             txn.pk = pending.fetchone()[0]
     txn._state.adding = False
+    transaction.on_commit(LEDGER_TRANSACTIONS.inc)  # counted once it holds (/metrics)
     setattr(txn, "posted_balances", {(account.code, account.currency): after  # noqa: B010  (read by callers)
                                      for account, _leg, after in entries})
     return txn
@@ -380,4 +382,6 @@ def ledger_post_many(*, postings: list[Posting], created_by: User | None = None)
         changed = [(pk, balance) for pk, balance in balances.items() if balance != before[pk]]
         if changed:
             _balances_update(changed)
+        written = len(txns)
+        transaction.on_commit(lambda: LEDGER_TRANSACTIONS.inc(written))
     return {t.idempotency_key: t for t in txns}

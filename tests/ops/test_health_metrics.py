@@ -1,0 +1,126 @@
+"""/health/ for the balancer and /metrics for Prometheus (issue 30): 200 when the database,
+Redis and the worker are up, 503 naming what is down; the counters move with moves, sockets
+and ledger transactions; both answer only to this machine or to staff. Real PostgreSQL and
+Redis, no mock."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+from prometheus_client import REGISTRY
+
+from apps.games.engines import get_engine
+from apps.matches.services import match_action_apply
+from apps.ops.models import Heartbeat
+from apps.ops.services import heartbeat_beat
+from apps.wallet.services import wallet_credit
+
+from ..conftest import api_client, make_user
+from ..tables.conftest import briscola_table, current_match
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+FAR = "203.0.113.9"  # a client that is not this machine
+
+
+def sample(name: str, labels: dict | None = None) -> float:
+    return REGISTRY.get_sample_value(name, labels or {}) or 0.0
+
+
+def test_all_up_is_200_with_every_check_named():
+    heartbeat_beat()
+    answer = Client().get("/health/")
+    assert answer.status_code == 200, answer.content
+    body = answer.json()
+    assert body["status"] == "ok" and body["down"] == []
+    assert set(body["checks"]) == {"database", "redis", "worker"}
+
+
+def test_redis_unreachable_is_503_naming_redis(settings):
+    heartbeat_beat()
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens there
+    answer = Client().get("/health/")
+    assert answer.status_code == 503 and answer.json()["down"] == ["redis"]
+    assert "Redis did not answer" in answer.json()["checks"]["redis"]
+
+
+def test_a_stale_worker_is_503_naming_the_worker(settings):
+    settings.HEALTH_WORKER_STALE_SECONDS = 60
+    Heartbeat.objects.update_or_create(name="worker", defaults={"at": timezone.now() - timedelta(seconds=61)})
+    answer = Client().get("/health/")
+    assert answer.status_code == 503 and answer.json()["down"] == ["worker"]
+    assert "the worker last beat 6" in answer.json()["checks"]["worker"]  # 61 s ago, or 62 on a slow machine
+    Heartbeat.objects.all().delete()
+    assert Client().get("/health/").json()["checks"]["worker"].endswith("the worker has never beaten")
+    heartbeat_beat()  # the tick's job
+    assert Client().get("/health/").status_code == 200
+
+
+def test_the_tick_beats_the_workers_heart():
+    from apps.common.tick import tick_run
+
+    Heartbeat.objects.all().delete()
+    tick_run()
+    assert Heartbeat.objects.get(name="worker").at > timezone.now() - timedelta(seconds=5)
+
+
+def test_only_this_machine_or_staff_may_read_them():
+    heartbeat_beat()
+    far = Client(REMOTE_ADDR=FAR)
+    assert far.get("/health/").status_code == 404
+    assert far.get("/metrics").status_code == 404
+    assert far.get("/health/", HTTP_X_FORWARDED_FOR="127.0.0.1").status_code == 404  # a header proves nothing
+    player = Client(REMOTE_ADDR=FAR)
+    player.force_login(make_user(nickname="Curioso_ops"))
+    assert player.get("/metrics").status_code == 404
+    staff = Client(REMOTE_ADDR=FAR)
+    staff.force_login(make_user(group="operator"))
+    assert staff.get("/health/").status_code == 200
+    assert staff.get("/metrics").status_code == 200
+    assert Client().post("/health/").status_code == 405  # GET only, and nothing changes
+
+
+def test_metrics_name_every_figure_and_count_moves_and_ledger_transactions():
+    heartbeat_beat()
+    table, players = briscola_table()
+    match = current_match(table)
+    moves, ledger = sample("mazziere_moves_total", {"by": "player"}), sample("mazziere_ledger_transactions_total")
+    state = get_engine("briscola").from_json(match.state)
+    seat = state.to_act[0]
+    by_seat = {ms.number: ms.player for ms in match.match_seats.all()}
+    match_action_apply(match_id=match.pk, action=state.legal_actions(seat)[0], version=match.version,
+                       user=by_seat[seat])
+    wallet_credit(player=players[0], currency="credits", amount=5, kind="adjustment", reference="ops",
+                  source="house:play_money")
+    assert sample("mazziere_moves_total", {"by": "player"}) == moves + 1
+    assert sample("mazziere_ledger_transactions_total") == ledger + 1
+    text = Client().get("/metrics").content.decode()
+    for name in ("mazziere_moves_total", "mazziere_move_latency_seconds_bucket", "mazziere_open_sockets",
+                 "mazziere_ledger_transactions_total", "mazziere_worker_heartbeat_age_seconds",
+                 "mazziere_celery_queue_length"):
+        assert name in text, name
+
+
+def test_a_rolled_back_move_is_not_counted():
+    from django.db import transaction
+
+    table, _players = briscola_table()
+    match = current_match(table)
+    before = sample("mazziere_moves_total", {"by": "player"})
+    state = get_engine("briscola").from_json(match.state)
+    seat = state.to_act[0]
+    user = {ms.number: ms.player for ms in match.match_seats.all()}[seat]
+    with pytest.raises(RuntimeError), transaction.atomic():
+        match_action_apply(match_id=match.pk, action=state.legal_actions(seat)[0], version=match.version, user=user)
+        raise RuntimeError("rolled back")
+    assert sample("mazziere_moves_total", {"by": "player"}) == before
+
+
+def test_the_api_client_is_not_needed_for_either():
+    """They are plain pages for machines: no session, no CSRF, JSON or Prometheus text."""
+    heartbeat_beat()
+    assert api_client(None).get("/health/").status_code == 200
+    answer = Client().get("/metrics")
+    assert answer.status_code == 200 and answer["Content-Type"].startswith("text/plain")
