@@ -10,8 +10,9 @@ the ledger's unique key guarantees it. The modules import one way: registration 
 lifecycle -> settlement -> core; creation -> core.
 """
 
+from ..validation import tournament_validate
 from .core import EDITABLE_AFTER_REGISTRATION, REGISTRATION_CLOSES_BEFORE
-from .creation import tournament_create, tournament_update, tournament_validate
+from .creation import tournament_create, tournament_update
 from .lifecycle import (
     start_when_full,
     tournament_cancel,

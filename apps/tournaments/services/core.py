@@ -28,9 +28,6 @@ REGISTRATION_CLOSES_BEFORE = timedelta(minutes=2)
 EDITABLE_AFTER_REGISTRATION = ("name", "chat_enabled")
 
 
-CREATE_FIELDS = ("name", "game", "kind", "format", "buy_in_cents", "fee_cents", "guaranteed_cents", "prize",
-                 "satellite_target", "min_players", "max_players", "starts_at", "payouts", "game_options",
-                 "rounds", "turn_seconds", "chat_enabled")
 
 
 def _rng() -> secrets.SystemRandom:
@@ -51,9 +48,6 @@ def _touch(t: Tournament) -> None:
     Tournament.objects.filter(pk=t.pk).update(version=t.version)
     broadcast.tournament_changed(tournament_id=t.pk, version=t.version)
 
-
-def _is_int(v: Any) -> bool:
-    return type(v) is int
 
 
 def _adm_participation_cancel(*, reg_id: int, player_id: int, participation: str, txn_id: int | None) -> None:
