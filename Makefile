@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test test-long lint bench
+.PHONY: run run-cluster test test-long lint bench
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ TEST_WORKERS ?= 4
 BROWSER_WORKERS ?= 3
 # the timing-sensitive socket tests mostly wait: three modules at a time, nothing else beside them
 SERIAL_WORKERS ?= 3
+
+# production's topology on one machine (docs/deploy.md): HAProxy on $(PORT) in front of two
+# daphne, two Celery workers and one beat; needs DATABASE_URL, REDIS_URL and Debian's haproxy
+run-cluster: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py serve --host 127.0.0.1 --port $(PORT) --daphne 2 --workers 2
 
 test: $(STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "not serial" $(PYTEST_ARGS); a=$$?; \

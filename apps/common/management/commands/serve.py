@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.utils import timezone
+
+from apps.common.cluster import haproxy_config_write
 
 #: the first pause before a restart, its ceiling, and how long a process must run for the
 #: pause to start again from the first (seconds)
@@ -94,12 +98,26 @@ class Command(BaseCommand):
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", default="8000")
         parser.add_argument("--no-celery", action="store_true", help="only the ASGI server")
+        parser.add_argument("--daphne", type=int, default=1,
+                            help="daphne processes; 2 or more run behind Debian's HAProxy on --port (docs/deploy.md)")
+        parser.add_argument("--workers", type=int, default=1, help="Celery worker processes (one beat whatever)")
 
     def log(self, message: str, *, error: bool = False) -> None:
         line = f"[serve {timezone.localtime():%Y-%m-%d %H:%M:%S}] {message}"
         (self.stderr if error else self.stdout).write(line)
 
-    def handle(self, *args, host, port, no_celery, **options):
+    def _cluster_refusal(self, daphne: int) -> str:
+        """Why several daphne cannot run here ("" if they can)."""
+        if daphne < 2:
+            return ""
+        if not shutil.which("haproxy"):
+            return "several daphne run behind HAProxy: apt-get install haproxy (Debian's package)"
+        if not getattr(settings, "REDIS_URL", "") or settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+            return ("several daphne share PostgreSQL and Redis: set DATABASE_URL and REDIS_URL "
+                    "(the embedded defaults keep pushes inside one process)")
+        return ""
+
+    def handle(self, *args, host, port, no_celery, daphne=1, workers=1, **options):
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE",
                                                                         "config.settings.base")}
         # daphne's name: one restarted on the same address removes its earlier process's rows
@@ -107,21 +125,52 @@ class Command(BaseCommand):
         python = sys.executable
         sqlite = settings.DATABASES["default"]["ENGINE"].endswith("sqlite3")
         biggest = str(settings.WS_SERVER_MAX_MESSAGE_BYTES)  # a larger frame: 1009 (apps/common/sockets.py)
-        commands = {"daphne": [python, "-m", "daphne", "-b", host, "-p", str(port), "--websocket-max-message-size",
-                               biggest, "--websocket-max-frame-size", biggest, "config.asgi:application"]}
+        refusal = self._cluster_refusal(daphne)
+        if refusal:
+            self.log(f"--daphne {daphne}: {refusal}", error=True)
+            sys.exit(1)
+
+        def daphne_command(bind_host: str, bind_port: int) -> list[str]:
+            return [python, "-m", "daphne", "-b", bind_host, "-p", str(bind_port), "--websocket-max-message-size",
+                    biggest, "--websocket-max-frame-size", biggest, "config.asgi:application"]
+
+        commands: dict[str, list[str]] = {}
+        envs: dict[str, dict[str, str]] = {}
+        addresses: dict[str, tuple[str, int]] = {}
+        if daphne < 2:
+            commands["daphne"] = daphne_command(host, int(port))
+            addresses["daphne"] = (host, int(port))
+        else:  # HAProxy on the address, the daphne processes on the next ports of 127.0.0.1
+            backends = [int(port) + i for i in range(1, daphne + 1)]
+            config = haproxy_config_write(Path(settings.VAR_DIR) / "haproxy.cfg", host=host, port=int(port),
+                                          backends=backends)
+            commands["haproxy"] = [shutil.which("haproxy") or "haproxy", "-db", "-f", str(config)]
+            addresses["haproxy"] = (host, int(port))
+            for i, backend in enumerate(backends, start=1):
+                name = f"daphne-{i}"
+                commands[name] = daphne_command("127.0.0.1", backend)
+                addresses[name] = ("127.0.0.1", backend)
+                # its own name (its socket rows), and the balancer's forwarded address trusted
+                envs[name] = {**env, "MAZZIERE_SERVER_NAME": f"{socket.gethostname()}:{backend}",
+                              "MAZZIERE_TRUSTED_PROXIES": ",".join(
+                                  p for p in [env.get("MAZZIERE_TRUSTED_PROXIES", ""), "127.0.0.1"] if p)}
         if not no_celery:
             worker = [python, "-m", "celery", "-A", "config", "worker", "--loglevel", "WARNING"]
             # SQLite takes one writer at a time: a single worker process avoids lock waits
             worker += ["--pool", "solo"] if sqlite else ["--concurrency", "2"]
-            commands["celery-worker"] = worker
+            for i in range(1, max(1, workers) + 1):
+                name = "celery-worker" if workers <= 1 else f"celery-worker-{i}"
+                commands[name] = [*worker, "--hostname", f"{name}@%h"] if workers > 1 else worker
             commands["celery-beat"] = [python, "-m", "celery", "-A", "config", "beat", "--loglevel", "WARNING",
                                        "--schedule", str(settings.CELERY_BEAT_SCHEDULE_FILENAME)]
-        taken = _port_taken(host, int(port))
-        if taken:
-            self.log(f"http://{host}:{port}/ cannot be served ({taken}): is another program using port {port}? "
-                     f"Choose another port: make run PORT=8010 (or manage.py serve --port 8010)", error=True)
-            sys.exit(1)
-        children = [Supervised(name, cmd, env, address=(host, int(port)) if name == "daphne" else None)
+        for bind_host, bind_port in addresses.values():
+            taken = _port_taken(bind_host, bind_port)
+            if taken:
+                self.log(f"http://{bind_host}:{bind_port}/ cannot be served ({taken}): is another program using "
+                         f"port {bind_port}? Choose another port: make run PORT=8010 (or manage.py serve --port "
+                         f"8010)", error=True)
+                sys.exit(1)
+        children = [Supervised(name, cmd, envs.get(name, env), address=addresses.get(name))
                     for name, cmd in commands.items()]
         stopping = False
 
