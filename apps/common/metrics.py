@@ -4,7 +4,9 @@ several processes, ``PROMETHEUS_MULTIPROC_DIR`` lets /metrics add them up (docs/
 
 from __future__ import annotations
 
-from prometheus_client import Counter, Gauge, Histogram
+from pathlib import Path
+
+from prometheus_client import Counter, Gauge, Histogram, multiprocess
 
 MOVES = Counter("mazziere_moves", "Moves applied to matches (players, robots, timeouts).", ["by"])
 MOVE_LATENCY = Histogram(
@@ -13,3 +15,20 @@ MOVE_LATENCY = Histogram(
 OPEN_SOCKETS = Gauge("mazziere_open_sockets", "Websockets open (accepted, not yet disconnected), by socket.",
                      ["socket"], multiprocess_mode="livesum")
 LEDGER_TRANSACTIONS = Counter("mazziere_ledger_transactions", "Ledger transactions written.")
+
+
+def multiprocess_dir_prepare(path: Path) -> Path:
+    """``path`` as an empty directory for prometheus-client's multiprocess mode: ``serve`` gives
+    it to every process it starts (``PROMETHEUS_MULTIPROC_DIR``), so /metrics, answered by
+    daphne, adds up the worker's counters too (robot moves, the ledger transactions of tasks).
+    The last run's files are removed: a run starts its counters from zero."""
+    path.mkdir(parents=True, exist_ok=True)
+    for stale in path.glob("*.db"):
+        stale.unlink(missing_ok=True)
+    return path
+
+
+def multiprocess_process_dead(pid: int, path: Path) -> None:
+    """A process that died no longer counts in the live gauges (its open sockets closed with
+    it); its counters stay in the sums."""
+    multiprocess.mark_process_dead(pid, str(path))

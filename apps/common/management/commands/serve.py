@@ -18,10 +18,13 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.utils import timezone
+
+from apps.common.metrics import multiprocess_dir_prepare, multiprocess_process_dead
 
 #: the first pause before a restart, its ceiling, and how long a process must run for the
 #: pause to start again from the first (seconds)
@@ -121,6 +124,10 @@ class Command(BaseCommand):
             self.log(f"http://{host}:{port}/ cannot be served ({taken}): is another program using port {port}? "
                      f"Choose another port: make run PORT=8010 (or manage.py serve --port 8010)", error=True)
             sys.exit(1)
+        # every child counts into one directory: /metrics adds them up (docs/deploy.md)
+        metrics_dir = multiprocess_dir_prepare(Path(os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+                                                    or settings.VAR_DIR / "prometheus" / str(port)))
+        env["PROMETHEUS_MULTIPROC_DIR"] = str(metrics_dir)
         children = [Supervised(name, cmd, env, address=(host, int(port)) if name == "daphne" else None)
                     for name, cmd in commands.items()]
         stopping = False
@@ -151,6 +158,7 @@ class Command(BaseCommand):
                         child.check_ready()
                         continue
                     child.kill_group(signal.SIGKILL)  # whatever the dead process left running
+                    multiprocess_process_dead(child.proc.pid, metrics_dir)
                     ran = now - child.started_at
                     if not child.ready and code > 0:  # failed by itself (not killed) before it ever served
                         self.log(f"{child.name} exited with {code} at its start: stopping the others", error=True)
