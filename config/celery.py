@@ -1,9 +1,10 @@
 """The Celery app: tasks take ids, are queued on commit and can run twice."""
 
 import os
+import time
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun, worker_init
+from celery.signals import before_task_publish, task_postrun, task_prerun, worker_init
 from django.conf import settings
 from django.db import close_old_connections, connections
 
@@ -19,6 +20,14 @@ app.autodiscover_tasks()
 def _eager(task) -> bool:
     """An eager task runs inside its caller (a request, a test): its connections are the caller's."""
     return task is None or bool(getattr(task.request, "is_eager", False))
+
+
+@before_task_publish.connect
+def _sent_at(headers=None, **kwargs) -> None:
+    """Every task carries the time it was queued (``sent_at``, epoch seconds): /metrics reads
+    the oldest waiting task's age from it (``apps.ops.selectors.celery_oldest_task_age``)."""
+    if headers is not None:
+        headers.setdefault("sent_at", time.time())
 
 
 @task_prerun.connect

@@ -19,6 +19,8 @@ from daphne.ws_protocol import WebSocketFactory, WebSocketProtocol
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from .metrics import OPEN_SOCKETS
+
 CLOSE_TOO_BIG = 1009
 
 
@@ -32,7 +34,24 @@ def frame_size(message: dict[str, Any]) -> int:
 
 
 class GuardedWebsocketConsumer(AsyncWebsocketConsumer):
-    """The site's socket base: a frame above ``WS_CLOSE_FRAME_BYTES`` never reaches ``receive``."""
+    """The site's socket base: a frame above ``WS_CLOSE_FRAME_BYTES`` never reaches ``receive``;
+    every socket is counted in /metrics' ``mazziere_open_sockets`` from its accept to its disconnect."""
+
+    #: the ``socket`` label of its count (the class's name unless a subclass names it)
+    metrics_name = ""
+
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        await super().accept(subprotocol, headers)
+        if not self.__dict__.get("_counted"):
+            self._counted = True
+            OPEN_SOCKETS.labels(socket=self.metrics_name or type(self).__name__).inc()
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        try:
+            await super().websocket_disconnect(message)
+        finally:  # it always ends in StopConsumer
+            if self.__dict__.pop("_counted", False):
+                OPEN_SOCKETS.labels(socket=self.metrics_name or type(self).__name__).dec()
 
     async def websocket_receive(self, message: dict[str, Any]) -> None:
         if frame_size(message) > settings.WS_CLOSE_FRAME_BYTES:

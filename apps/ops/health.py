@@ -7,10 +7,11 @@ import dataclasses
 
 import redis
 from django.conf import settings
+from django.db import DatabaseError
 from health_check import Database, HealthCheck
 from health_check.exceptions import ServiceUnavailable
 
-from .selectors import heartbeat_age, redis_url
+from .selectors import heartbeat_age, redis_client, redis_url
 
 
 @dataclasses.dataclass
@@ -21,13 +22,10 @@ class RedisCheck(HealthCheck):
         url = redis_url()
         if not url:
             return
-        client = redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
         try:
-            client.ping()
-        except redis.RedisError as exc:  # one line in the log, no traceback: the balancer asks often
+            redis_client(url).ping()
+        except (redis.RedisError, OSError) as exc:  # one line in the log, no traceback: the balancer asks often
             self.add_error(ServiceUnavailable(f"Redis did not answer: {exc.__class__.__name__}"))
-        finally:
-            client.close()
 
     def __repr__(self) -> str:
         return "redis"
@@ -38,7 +36,11 @@ class WorkerCheck(HealthCheck):
     """The tick ran within ``HEALTH_WORKER_STALE_SECONDS`` (the worker and its beat are up)."""
 
     def check_status(self) -> None:
-        age = heartbeat_age()
+        try:
+            age = heartbeat_age()
+        except DatabaseError as exc:  # the view skips this check when the database is down; a race lands here
+            self.add_error(ServiceUnavailable(f"its heartbeat could not be read: {exc.__class__.__name__}"))
+            return
         stale = float(getattr(settings, "HEALTH_WORKER_STALE_SECONDS", 60))
         if age is None:
             self.add_error(ServiceUnavailable("the worker has never beaten"))

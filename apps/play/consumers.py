@@ -32,7 +32,7 @@ from apps.chat.selectors import chat_message_get
 from apps.chat.services import chat_report
 from apps.common.errors import DomainError, survivors_run
 from apps.common.input import BadInput, json_loads_checked, text_problem
-from apps.common.metrics import MOVE_LATENCY, OPEN_SOCKETS
+from apps.common.metrics import MOVE_LATENCY
 from apps.common.net import client_ip
 from apps.common.sockets import GuardedWebsocketConsumer
 from apps.conto.sessions import session_touch, socket_watch
@@ -206,8 +206,6 @@ class MatchSocket(GuardedWebsocketConsumer):
         for group in self._groups():
             await self.channel_layer.group_add(group, self.channel_name)
         await self._joined()
-        OPEN_SOCKETS.inc()
-        self.counted = True
         self.heartbeat = asyncio.create_task(self._renew_lease(settings.WS_LEASE_RENEW_SECONDS))
         await self._play_safe(draw=False)
         await self._render()
@@ -216,9 +214,6 @@ class MatchSocket(GuardedWebsocketConsumer):
 
     async def _leave(self) -> None:
         self.leaving = True
-        if getattr(self, "counted", False):
-            self.counted = False
-            OPEN_SOCKETS.dec()
         async with self.lease_lock:  # a renewal in flight would write the row again
             if self.heartbeat is not None:
                 self.heartbeat.cancel()

@@ -5,7 +5,13 @@ Redis, no mock."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import warnings
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -15,6 +21,7 @@ from prometheus_client import REGISTRY
 from apps.games.engines import get_engine
 from apps.matches.services import match_action_apply
 from apps.ops.models import Heartbeat
+from apps.ops.selectors import celery_oldest_task_age, redis_client
 from apps.ops.services import heartbeat_beat
 from apps.wallet.services import wallet_credit
 
@@ -44,6 +51,34 @@ def test_redis_unreachable_is_503_naming_redis(settings):
     answer = Client().get("/health/")
     assert answer.status_code == 503 and answer.json()["down"] == ["redis"]
     assert "Redis did not answer" in answer.json()["checks"]["redis"]
+
+
+DB_DOWN = """
+import json, django
+django.setup()
+from django.test.utils import setup_test_environment
+setup_test_environment()
+from django.test import Client
+answer = Client(raise_request_exception=False).get("/health/")
+print(json.dumps({"status": answer.status_code, "type": answer["Content-Type"], "body": answer.content.decode()}))
+"""
+
+
+@pytest.mark.timeout(60)
+def test_a_database_that_is_down_is_503_naming_the_database_never_500():
+    """A real process whose database is a closed port: the balancer reads 503 naming it (the
+    heartbeat, kept in the database, is not read: ``unknown``, not named), never a 500 page."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root), "DJANGO_SETTINGS_MODULE": "config.settings.test",
+           "DATABASE_URL": "postgres://postgres@127.0.0.1:1/nowhere", "MAZZIERE_DB_POOL_TIMEOUT": "1"}
+    run = subprocess.run([sys.executable, "-c", DB_DOWN], cwd=root, env=env, capture_output=True, text=True,
+                         timeout=50)
+    assert run.returncode == 0, run.stderr[-2000:]
+    answer = json.loads(run.stdout.strip().splitlines()[-1])
+    assert answer["status"] == 503 and answer["type"] == "application/json", answer
+    body = json.loads(answer["body"])
+    assert body["status"] == "down" and body["down"] == ["database"], body
+    assert body["checks"]["worker"].startswith("unknown")
 
 
 def test_a_stale_worker_is_503_naming_the_worker(settings):
@@ -99,8 +134,35 @@ def test_metrics_name_every_figure_and_count_moves_and_ledger_transactions():
     text = Client().get("/metrics").content.decode()
     for name in ("mazziere_moves_total", "mazziere_move_latency_seconds_bucket", "mazziere_open_sockets",
                  "mazziere_ledger_transactions_total", "mazziere_worker_heartbeat_age_seconds",
-                 "mazziere_celery_queue_length"):
+                 "mazziere_celery_queue_length", "mazziere_celery_oldest_task_age_seconds"):
         assert name in text, name
+
+
+def test_the_queues_lag_is_its_oldest_waiting_tasks_age(settings):
+    """A task really sent to the Redis broker (this run's own key prefix, which no worker
+    reads) waits in the queue: /metrics shows it and how long the oldest has waited."""
+    from config.celery import app
+
+    url = settings.CELERY_BROKER_URL
+    if not url.startswith("redis"):
+        pytest.skip("the queue's figures are read from a Redis broker (REDIS_URL)")
+    key = settings.CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] + "celery"
+    client = redis_client(url)
+    client.delete(key)
+    assert celery_oldest_task_age() == 0.0
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "eager is ignored by send_task": sent for real, as wanted
+            app.send_task("apps.ops.never_run")
+            app.send_task("apps.ops.never_run")
+        sent = json.loads(client.lindex(key, -1))["headers"]["sent_at"]
+        assert celery_oldest_task_age(now=sent + 7.5) == pytest.approx(7.5)
+        text = Client().get("/metrics").content.decode()
+        assert "mazziere_celery_queue_length 2.0" in text
+        age = next(line for line in text.splitlines() if line.startswith("mazziere_celery_oldest_task_age_seconds "))
+        assert 0 <= float(age.split()[1]) < 60
+    finally:
+        client.delete(key)
 
 
 def test_a_rolled_back_move_is_not_counted():

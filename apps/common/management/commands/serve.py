@@ -26,6 +26,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from apps.common.cluster import haproxy_config_write
+from apps.common.metrics import multiprocess_dir_prepare, multiprocess_process_dead
 
 #: the first pause before a restart, its ceiling, and how long a process must run for the
 #: pause to start again from the first (seconds)
@@ -170,6 +171,11 @@ class Command(BaseCommand):
                          f"port {bind_port}? Choose another port: make run PORT=8010 (or manage.py serve --port "
                          f"8010)", error=True)
                 sys.exit(1)
+        # every child counts into one directory: /metrics adds them up (docs/deploy.md)
+        metrics_dir = multiprocess_dir_prepare(Path(os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+                                                    or settings.VAR_DIR / "prometheus" / str(port)))
+        for child_env in [env, *envs.values()]:
+            child_env["PROMETHEUS_MULTIPROC_DIR"] = str(metrics_dir)
         children = [Supervised(name, cmd, envs.get(name, env), address=addresses.get(name))
                     for name, cmd in commands.items()]
         stopping = False
@@ -200,6 +206,7 @@ class Command(BaseCommand):
                         child.check_ready()
                         continue
                     child.kill_group(signal.SIGKILL)  # whatever the dead process left running
+                    multiprocess_process_dead(child.proc.pid, metrics_dir)
                     ran = now - child.started_at
                     if not child.ready and code > 0:  # failed by itself (not killed) before it ever served
                         self.log(f"{child.name} exited with {code} at its start: stopping the others", error=True)
