@@ -33,7 +33,7 @@ DECISIONS = ("release", "forfeit")
 def sanction_freeze_sync(*, sanction: Sanction) -> None:
     """Write (or update, once lifted) the wallet freeze of an account suspension or an
     authority report; the latter also diverts arriving cash and bonus to house:authority_frozen.
-    Called for every save of a sanction, in its database transaction."""
+    Called by ``sanction_issue`` and ``sanction_lift`` themselves, in their transaction."""
     if sanction.kind in FREEZING:
         wallet_freeze_set(player_id=sanction.player_id, reference=f"sanction:{sanction.pk}",
                           divert=sanction.kind == AUTHORITY_REPORT, starts_at=sanction.starts_at,
