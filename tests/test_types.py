@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+#: mypy in a subprocess is not timing-sensitive: it runs beside the other tests (tests/conftest.py)
+PARALLEL_SAFE = True
 MYPY = Path(sys.executable).with_name("mypy")
 
 
