@@ -135,8 +135,6 @@ def seat_names(match: Match | None, seat_rows: list[Any]) -> dict[int, dict[str,
     return out
 
 
-_name = seat_name
-_team_name = team_name
 
 
 # -- the public part ----------------------------------------------------------------------------
@@ -146,7 +144,7 @@ def _last_move(snap: Snapshot, names, french: bool) -> str:
     act = snap.last_action
     if act is None or act.seat is None:
         return ""
-    return move_words(name=_name(names, act.seat), action=act.action, events=act.events, french=french)
+    return move_words(name=seat_name(names, act.seat), action=act.action, events=act.events, french=french)
 
 
 def _scores(game: str, view: dict[str, Any], names, teams: list[list[int]], players: int,
@@ -164,7 +162,7 @@ def _money(match: Match, names) -> dict[str, Any]:
     the prize (what the seats that won received) and what every seat was paid out."""
     record = match.settlement or {}
     seats = record.get("seats") or []
-    paid_out = [{"name": r.get("nickname") or _name(names, r["seat"]), "received": r["received"],
+    paid_out = [{"name": r.get("nickname") or seat_name(names, r["seat"]), "received": r["received"],
                  "net": r["received"] - r["paid"]} for r in seats if r["received"]]
     pot, bank = record.get("pot", 0), record.get("bank", 0)
     return {"pot": pot, "bank": bank, "money_kind": record.get("kind", ""),
@@ -186,12 +184,12 @@ def _result(snap: Snapshot, names, teams: list[list[int]]) -> dict[str, Any] | N
     scores = result.get("scores") or []
     score_rows = []
     if len(scores) == len(teams):
-        score_rows = [{"name": _team_name(names, t), "score": scores[i]} for i, t in enumerate(teams)]
+        score_rows = [{"name": team_name(names, t), "score": scores[i]} for i, t in enumerate(teams)]
     elif len(scores) == match.players:
-        score_rows = [{"name": _name(names, s), "score": scores[s]} for s in range(match.players)]
-    xp = [{"name": _name(names, ms.number), "xp": snap.xp[ms.player_id]}
+        score_rows = [{"name": seat_name(names, s), "score": scores[s]} for s in range(match.players)]
+    xp = [{"name": seat_name(names, ms.number), "xp": snap.xp[ms.player_id]}
           for ms in match.match_seats.all() if ms.player_id in snap.xp]
-    return {"winner_names": [_name(names, s) for s in winners], "winner_seats": winners, "draw": winner is None,
+    return {"winner_names": [seat_name(names, s) for s in winners], "winner_seats": winners, "draw": winner is None,
             "scores": score_rows, **money, "cash": match.currency == "cash", "xp": [x for x in xp if x["xp"]], "official": match.official,
             # a game played alone (Solitario) is solved or not, never won against anyone
             "solo": match.players == 1, "solved": bool(result.get("won")) or bool(snap.state is not None and
@@ -254,13 +252,13 @@ def board_context(*, game: str, view: dict[str, Any], names: dict[int, dict[str,
         "fishing": presenter.felt, "felt": list(view.get("table") or []) if presenter.felt else None,
         "trick_game": not presenter.felt,
         "last_trick": last_trick and {"cards": last_trick.get("cards") or [],
-                                      "winner": _name(names, last_trick.get("winner"))},
+                                      "winner": seat_name(names, last_trick.get("winner"))},
         "trump_card": view.get("trump_card"),
         "trump_suit_words": suit_words(view["trump_suit"], french) if view.get("trump_suit") else "",
         "stock_count": view.get("stock_count"),
         "turn_names": [s["name"] for s in seats if s["to_act"]],
         "center_template": center_template, "hand_template": hand_template,
-        "pview": view, "game_id": game, "team_names": [_team_name(names, t) for t in teams],
+        "pview": view, "game_id": game, "team_names": [team_name(names, t) for t in teams],
         "burraco_variant": "", "poker_phase": "", **presenter.board_extras(view),
     }
 
@@ -298,12 +296,12 @@ def public_context(snap: Snapshot) -> dict[str, Any]:
         votes = proposal.votes or {}
         cancel = {"open": True, "deadline": proposal.deadline.isoformat(),
                   "seconds_left": max(0, int((proposal.deadline - timezone.now()).total_seconds())),
-                  "yes": [_name(names, int(s)) for s, v in votes.items() if v],
-                  "waiting": [_name(names, ms.number) for ms in match.match_seats.all()
+                  "yes": [seat_name(names, int(s)) for s, v in votes.items() if v],
+                  "waiting": [seat_name(names, ms.number) for ms in match.match_seats.all()
                               if ms.player_id and not ms.abandoned and str(ms.number) not in votes]}
     elif proposal is not None and proposal.closed and not proposal.cancelled and playing and \
             proposal.deadline > timezone.now() - timedelta(seconds=30):
-        refused = [_name(names, int(s)) for s, v in (proposal.votes or {}).items() if v is False]
+        refused = [seat_name(names, int(s)) for s, v in (proposal.votes or {}).items() if v is False]
         cancel = {"refused": refused}
     return {
         **board,

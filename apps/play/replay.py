@@ -8,11 +8,10 @@ from apps.games.engines import get_engine
 from apps.matches.models import Match
 
 from .presenters import presenter_for
+from .presenters.base import seat_name, team_name
 from .render import (
     Owner,
     _french_deck,
-    _name,
-    _team_name,
     _teams_of,
     board_context,
     face_for,
@@ -34,20 +33,20 @@ def replay_context(*, match: Match, steps: list[dict[str, Any]], index: int, sea
     teams = view.get("teams") or _teams_of(game, match.players)
     board = board_context(game=game, view=view, names=names, teams=teams, players=match.players,
                           playing=index < len(steps) - 1 or not step.get("result"), staked=bool(match.stake))
-    moves = [{"index": i, "text": move_words(name=_name(names, s["seat"]), action=s["action"], events=None,
+    moves = [{"index": i, "text": move_words(name=seat_name(names, s["seat"]), action=s["action"], events=None,
                                              french=french)}
              for i, s in enumerate(steps) if s.get("action") is not None]
     result = step.get("result")
     winners: list[str] = []
     if result and isinstance(result.get("winner"), int) and result["winner"] < len(teams):
-        winners = [_name(names, s) for s in teams[result["winner"]]]
+        winners = [seat_name(names, s) for s in teams[result["winner"]]]
     final = []
     if result and result.get("scores"):
         sc = result["scores"]
         if len(sc) == len(teams):
-            final = [{"name": _team_name(names, t), "score": sc[i]} for i, t in enumerate(teams)]
+            final = [{"name": team_name(names, t), "score": sc[i]} for i, t in enumerate(teams)]
         elif len(sc) == match.players:
-            final = [{"name": _name(names, s), "score": sc[s]} for s in range(match.players)]
+            final = [{"name": seat_name(names, s), "score": sc[s]} for s in range(match.players)]
     return {
         **board, "match": match, "game": engine, "face": face_for(table, game), "french": french,
         "public_board": presenter_for(game).public_board, "dom_id": f"replay-{match.pk}",
@@ -57,6 +56,6 @@ def replay_context(*, match: Match, steps: list[dict[str, Any]], index: int, sea
         "last_move": moves[index - 1]["text"] if index > 0 and index - 1 < len(moves) else "",
         "moves": moves, "result_words": {"winners": winners, "scores": final, "draw": bool(result)
                                          and result.get("winner") is None} if result else None,
-        "player_names": [_name(names, s) for s in range(match.players)],
+        "player_names": [seat_name(names, s) for s in range(match.players)],
         "orientation": orientation(match.players, seat),
     }

@@ -10,8 +10,9 @@ from django.db.models import OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
-from apps.common.errors import NotFoundError
-from apps.common.roles import STAFF_GROUPS
+from apps.common.errors import NicknameRequired, NotFoundError, StaffCannotPlay
+from apps.common.roles import STAFF_GROUPS, is_staff_member
+from apps.compliance.selectors import sanction_check_lobby
 from apps.wallet.models import Account, CreditRecharge, Entry
 from apps.wallet.selectors import wallet_get
 
@@ -23,6 +24,18 @@ def nickname_of(user: Any) -> str | None:
     if user is None or not getattr(user, "pk", None):
         return None
     return Profile.objects.filter(user_id=user.pk).values_list("nickname", flat=True).first()
+
+
+def player_play_check(*, user: Any) -> None:
+    """Whether ``user`` may take a seat or an entry, refused in the order of platform.md §8.1
+    and §5.3: nickname_required, staff_cannot_play, sanctioned."""
+    if not nickname_of(user):
+        if is_staff_member(user):
+            raise StaffCannotPlay()
+        raise NicknameRequired()
+    if is_staff_member(user):
+        raise StaffCannotPlay()
+    sanction_check_lobby(player=user)
 
 
 def chat_hidden_of(user: Any) -> bool:

@@ -18,15 +18,7 @@ from apps.common.errors import DomainError
 from apps.common.roles import is_staff_member
 from apps.compliance.selectors import sanction_check_lobby
 from apps.matches.services import match_cancel_vote
-from apps.play.consumers import (  # noqa: F401  (the close codes: the table socket's API)
-    CLOSE_ABUSE,
-    CLOSE_FORBIDDEN,
-    CLOSE_LOGIN,
-    CLOSE_UNKNOWN,
-    TOUCH_SECONDS,
-    MatchSocket,
-    database_sync_to_async,
-)
+from apps.play.consumers import CLOSE_FORBIDDEN, CLOSE_UNKNOWN, MatchSocket, database_sync_to_async
 from apps.play.render import render_notice
 
 from . import broadcast

@@ -186,3 +186,16 @@ def test_the_api_client_is_not_needed_for_either():
     assert api_client(None).get("/health/").status_code == 200
     answer = Client().get("/metrics")
     assert answer.status_code == 200 and answer["Content-Type"].startswith("text/plain")
+
+
+def test_the_balancers_check_leaves_the_worker_out_and_a_bad_scope_is_refused(settings):
+    """``?only=process``: a daphne is healthy when its database and Redis are, whatever the
+    worker (a stopped worker is no reason to take a web process out of rotation)."""
+    settings.HEALTH_WORKER_STALE_SECONDS = 60
+    Heartbeat.objects.update_or_create(name="worker", defaults={"at": timezone.now() - timedelta(seconds=600)})
+    assert Client().get("/health/").status_code == 503
+    answer = Client().get("/health/?only=process")
+    assert answer.status_code == 200 and set(answer.json()["checks"]) == {"database", "redis"}
+    refused = Client().get("/health/?only=everything")
+    assert refused.status_code == 400 and refused.json()["code"] == "validation_error"
+    assert Heartbeat.objects.get(name="worker").at < timezone.now() - timedelta(seconds=500)  # nothing changed

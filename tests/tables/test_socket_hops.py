@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection, connections
 
-from apps.tables import consumers
+from apps.play import consumers
 from apps.tables.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -11,11 +11,8 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from apps.common.errors import (
     DomainError,
     InsufficientFunds,
-    NicknameRequired,
     NotFoundError,
-    StaffCannotPlay,
 )
-from apps.common.roles import is_staff_member
 from apps.common.templatetags.money import format_euro
 from apps.compliance.selectors import sanction_check_lobby
 from apps.conto.gates import (
@@ -28,7 +25,6 @@ from apps.conto.gates import (
 from apps.matches.services import (
     stake_per_seat,
 )
-from apps.players.selectors import nickname_of
 from apps.wallet.selectors import wallet_get
 
 from .. import broadcast
@@ -48,17 +44,6 @@ FACE_WORDS = {"italian": gettext_lazy("Italian"), "french": gettext_lazy("French
 
 SETTINGS_FIELDS = ("turn_seconds", "official", "stake", "currency", "private", "spectators", "game_options",
                    "players", "face", "show_points")
-
-
-def _player_checks(user: Any) -> None:
-    """nickname_required, staff_cannot_play, sanctioned: the order of platform.md §8.1."""
-    if not nickname_of(user):
-        if is_staff_member(user):
-            raise StaffCannotPlay()
-        raise NicknameRequired()
-    if is_staff_member(user):
-        raise StaffCannotPlay()
-    sanction_check_lobby(player=user)
 
 
 def _balance(user: Any, currency: str) -> int:

@@ -30,7 +30,7 @@ from apps.matches.services import (
     stake_per_seat,
 )
 from apps.players.models import Profile
-from apps.players.selectors import nickname_of
+from apps.players.selectors import nickname_of, player_play_check
 
 from .. import broadcast, poker
 from ..models import Match, Seat, Table, TableInvite
@@ -41,7 +41,6 @@ from .core import (
     _check_funds,
     _current_version,
     _money_table,
-    _player_checks,
     _stand_up,
     _table_locked,
     _table_pk,
@@ -51,7 +50,7 @@ from .table_matches import _close_ended_matches, table_start_if_ready
 
 
 def table_sit(*, user: Any, table_id: Any, seat: Any = None, ip: str | None = None) -> Table:
-    _player_checks(user)
+    player_play_check(user=user)
     money = _money_table(Table.objects.filter(pk=_table_pk(table_id)).first())
     if money:
         money_play_gate(user=user, what=MONEY_TABLE)  # regulation.md §4.4, before the table's own checks
@@ -161,7 +160,7 @@ def table_watch(*, user: Any, table_id: Any) -> Table:
     if table is None:
         raise NotFoundError(_("No such table."))
     if not is_staff_member(user):
-        _player_checks(user)
+        player_play_check(user=user)
     access = table_access(table=table, user=user)
     if access is None:
         raise Forbidden(_("Spectators are not allowed at this table."),
@@ -180,7 +179,7 @@ def table_play_now(*, user: Any, game: Any, ip: str | None = None) -> Table:
     ones of sitting (platform.md §8.1), in the same order."""
     if not isinstance(game, str) or game not in ENGINES:
         raise ValidationFailed(_("Unknown game."), fields={"game": [_("One of: %(games)s.") % {"games": ", ".join(ENGINES)}]})
-    _player_checks(user)
+    player_play_check(user=user)
     seated = table_seated_waiting(game=game, user=user)
     if seated is not None:
         return Table.objects.get(pk=seated)

@@ -22,6 +22,7 @@ from apps.matches.regimes import regime_of, session_max_paid
 from apps.matches.services import (
     stake_per_seat,
 )
+from apps.players.selectors import player_play_check
 
 from .. import broadcast
 from ..models import CASH, CREDITS, Match, Seat, Table
@@ -33,7 +34,6 @@ from .core import (
     _balance,
     _check_funds,
     _money_checks,
-    _player_checks,
     _stand_up,
     _table_locked,
 )
@@ -132,7 +132,7 @@ def _cash_regime_errors(game: str, stake: int, options: dict[str, Any] | None) -
 def table_create(*, user: Any, data: Any, ip: str | None = None) -> Table:
     if not isinstance(data, dict):
         raise ValidationFailed(_("The body must be a JSON object."), fields={"body": [_("A JSON object.")]})
-    _player_checks(user)
+    player_play_check(user=user)
     game = data.get("game")
     if not isinstance(game, str) or game not in ENGINES:
         raise ValidationFailed(_("Unknown game."), fields={"game": [_("One of: %(games)s.") % {"games": ", ".join(ENGINES)}]})

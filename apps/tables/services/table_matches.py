@@ -27,6 +27,7 @@ from apps.matches.services import (
     match_action_apply,
     stake_per_seat,
 )
+from apps.players.selectors import player_play_check
 
 from .. import broadcast, poker
 from ..adm_open import adm_match_abandoned, adm_match_link, adm_match_open
@@ -39,7 +40,6 @@ from .core import (
     _kept_out,
     _money_seats_refused,
     _money_table,
-    _player_checks,
     _stand_up,
     _table_locked,
 )
@@ -210,7 +210,7 @@ def table_match_changed(*, match_id: int, version: int, move: dict[str, Any] | N
 def table_ready(*, user: Any, table_id: Any) -> Match | None:
     """The player asks for the next match ("Gioca ancora"). The request that completes the
     set starts it at once (stakes taken then); asking twice changes nothing."""
-    _player_checks(user)
+    player_play_check(user=user)
     with transaction.atomic():
         table = _table_locked(table_id)
         _close_ended_matches(table)

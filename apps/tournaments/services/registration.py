@@ -17,15 +17,11 @@ from apps.audit.services import audit_record
 from apps.common.errors import (
     Conflict,
     InsufficientFunds,
-    NicknameRequired,
     NotFoundError,
-    StaffCannotPlay,
     ValidationFailed,
 )
-from apps.common.roles import is_staff_member
-from apps.compliance.selectors import sanction_check_lobby
 from apps.conto.gates import TOURNAMENT, money_play_gate, money_play_spend, play_time_gate
-from apps.players.selectors import nickname_of
+from apps.players.selectors import nickname_of, player_play_check
 from apps.wallet.models import BONUS, CASH, Account
 from apps.wallet.services import (
     Leg,
@@ -99,21 +95,10 @@ def tournament_registrations_resume(*, actor: User, tournament_id: Any, reason: 
     return t
 
 
-def _player_checks(user: Any) -> None:
-    """nickname_required, staff_cannot_play, sanctioned: platform.md §5.3's order."""
-    if not nickname_of(user):
-        if is_staff_member(user):
-            raise StaffCannotPlay()
-        raise NicknameRequired()
-    if is_staff_member(user):
-        raise StaffCannotPlay()
-    sanction_check_lobby(player=user)
-
-
 def tournament_register(*, user: Any, tournament_id: Any, ip: str | None = None) -> Registration:
     """Take the buy-in (bonus first) into the escrow; a full Sit&Go starts on commit. ``ip``:
     the request's address, kept on the registration for compliance's signals (§7.5)."""
-    _player_checks(user)
+    player_play_check(user=user)
     money_play_gate(user=user, what=TOURNAMENT)  # self_excluded, account_not_open (regulation.md §4.4)
     play_time_gate(user=user)  # time_limit_reached, reality_check_pending
     with transaction.atomic():
