@@ -192,6 +192,7 @@ def statements_per_move(world: list[dict], moves: int = 40) -> tuple[float, floa
     from apps.games.engines import get_engine
     from apps.matches import services as matches
     from apps.matches.models import Match
+    from apps.matches.services import acting, presence  # where robots and timers are published
     from apps.tables.services import table_move
 
     count = {"n": 0}
@@ -204,8 +205,9 @@ def statements_per_move(world: list[dict], moves: int = 40) -> tuple[float, floa
 
     users = get_user_model().objects
     human, robot = [], []
-    saved = matches.schedule_robots, matches._timer_arm
-    matches.schedule_robots = matches._timer_arm = lambda *a, **k: None
+    saved = [(m, m.schedule_robots, m._timer_arm) for m in (acting, presence)]
+    for module in (acting, presence):
+        module.schedule_robots = module._timer_arm = lambda *a, **k: None
     try:
         for w in world[:4]:
             table = w["table"]
@@ -230,7 +232,8 @@ def statements_per_move(world: list[dict], moves: int = 40) -> tuple[float, floa
                                version=match.version)
                 human.append(count["n"] - start)
     finally:
-        matches.schedule_robots, matches._timer_arm = saved
+        for module, robots, timer in saved:
+            module.schedule_robots, module._timer_arm = robots, timer
     return (statistics.median(human) if human else float("nan"),
             statistics.median(robot) if robot else float("nan"))
 
@@ -242,6 +245,7 @@ def private_part_ms(world: list[dict], reps: int = 5) -> tuple[float, float]:
     from django.template.loader import render_to_string
     from django.utils import translation
 
+    from apps.play.render import table_context
     from apps.tables import render
     from apps.tables.selectors import table_access
 
@@ -254,8 +258,8 @@ def private_part_ms(world: list[dict], reps: int = 5) -> tuple[float, float]:
             for seat in snap.seats:
                 if seat.player_id:
                     access = table_access(table=snap.table, user=seat.player, match=snap.match, seats=snap.seats)
-                    contexts.append(render.table_context(table=snap.table, match=snap.match, user=seat.player,
-                                                         access=access, snapshot=snap))
+                    contexts.append(table_context(table=snap.table, match=snap.match, user=seat.player,
+                                                  access=access, snapshot=snap))
         times = []
         for context in contexts:
             render_to_string("tables/_private.html", context)  # warm: template compiled, cards drawn
@@ -589,12 +593,12 @@ class Profiler:
     """py-spy on the real daphne over the measured window, summarised by where the time goes."""
 
     BUCKETS = [  # (label, substring of a frame); a sample counts once per bucket (inclusive time)
-        ("consumer _act: match_action_apply (the move; robots too when inline)", "match_action_apply (apps/matches/services.py"),
+        ("consumer _act: match_action_apply (the move; robots too when inline)", "match_action_apply (apps/matches/services/acting.py"),
         ("consumer _fragments: render_fragments (one per connection per broadcast)",
          "render_fragments (apps/tables/render.py"),
-        ("  render: table_context (engine view, legal actions, seats)", "table_context (apps/tables/render.py"),
+        ("  render: table_context (engine view, legal actions, seats)", "table_context (apps/play/render.py"),
         ("  render: the template (render_to_string)", "render_to_string (django/template/loader.py"),
-        ("consumer connect/disconnect", "socket_connected (apps/tables/services.py"),
+        ("consumer connect/disconnect", "socket_connected (apps/tables/services/sockets.py"),
         ("engine code (apps/games/engines)", "apps/games/engines/"),
         ("Django ORM (queryset, SQL compiler, model instances)", "django/db/models/"),
         ("DB: execute + fetch (driver, incl. waiting for the server)", "execute (django/db/backends/utils.py"),
@@ -603,7 +607,7 @@ class Profiler:
         ("DB: waiting on the socket of PostgreSQL (psycopg wait)", "Connection.wait (psycopg/connection.py"),
         ("DB: waiting for a new PostgreSQL connection (psycopg wait_conn)", "wait_conn (psycopg/waiting.py"),
         ("transaction on_commit callbacks (broadcast, Celery tasks)", "run_and_clear_commit_hooks"),
-        ("broadcast: async_to_sync(group_send), the sync thread blocked until sent", "_send_now (apps/tables/broadcast.py"),
+        ("broadcast: async_to_sync(group_send), the sync thread blocked until sent", "push_now (apps/common/push.py"),
         ("Celery apply_async (eager run or broker publish)", "apply_async (celery/app/task.py"),
         ("channels-redis", "channels_redis/"),
         ("redis-py", "redis/"),
