@@ -21,7 +21,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db.models import Prefetch
-from django.template.loader import TemplateDoesNotExist, get_template, render_to_string
+from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -34,6 +34,7 @@ from apps.games.engines.cards import is_card, italian_deck
 from apps.matches.models import CancelProposal, Match, MatchAction, MatchSeat
 
 from .controls import present_actions
+from .jinja import fragment_exists, fragment_render
 from .presenters import presenter_for
 from .presenters.base import seat_name, team_name
 from .selectors import Access
@@ -329,7 +330,7 @@ def public_part(snap: Snapshot) -> tuple[dict[str, Any], str]:
             html = ""
             if context["public_board"]:
                 PUBLIC_RENDERS["count"] += 1
-                html = render_to_string("tables/_public.html", {**context, "oob": True})
+                html = fragment_render("tables/_public.html", {**context, "oob": True})
             cached = snap.public[lang] = (context, html)
     return cached
 
@@ -399,9 +400,7 @@ def table_context(*, table: Owner, match: Match | None, user, access: Access | N
             legal = state.legal_actions(seat)
     facts, card_facts = view_facts(view, match.players if match else 0)
     board_template = f"tables/games/{game}/board.html"
-    try:
-        get_template(board_template)
-    except TemplateDoesNotExist:
+    if not fragment_exists(board_template):
         board_template = "tables/_board_generic.html"
     chrome = _owner_chrome(table=table, match=match, user=user, seat_rows=seat_rows, engine=engine)
     user_id = getattr(user, "pk", None)
@@ -513,8 +512,8 @@ def match_fragments(*, match_id: int, user, access: Access | None,
     _context, public_html = public_part(snap)
     box = reality_part(context=context, user=user, reality=reality)
     if public_html:
-        return public_html + render_to_string("tables/_private.html", context) + box, snap.match.version
-    return render_to_string("tables/_fragments.html", context) + box, snap.match.version
+        return public_html + fragment_render("tables/_private.html", context) + box, snap.match.version
+    return fragment_render("tables/_fragments.html", context) + box, snap.match.version
 
 
 def match_context(*, snapshot: Snapshot, user, access: Access | None) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from apps.chat.selectors import table_chat_recent
 from apps.games.engines import get_engine
 from apps.matches.models import CancelProposal, Match, MatchAction, MatchSeat
 from apps.matches.selectors import match_last_move_read
+from apps.play.jinja import fragment_render
 from apps.play.render import RealityWatch, Snapshot, public_part, reality_part, table_context
 from apps.play.selectors import Access
 from apps.rankings.models import XpAward
@@ -164,8 +165,8 @@ def render_fragments(*, table_id: int, user, announced: dict[str, Any] | None = 
     _context, public_html = public_part(snap)
     extra = reality_part(context=context, user=user, reality=reality)
     if public_html:
-        return public_html + render_to_string("tables/_private.html", context) + extra, snap.revision
-    return render_to_string("tables/_fragments.html", context) + extra, snap.revision
+        return public_html + fragment_render("tables/_private.html", context) + extra, snap.revision
+    return fragment_render("tables/_fragments.html", context) + extra, snap.revision
 
 
 def chat_box_context(*, table: Table, user, access: Access | None) -> dict[str, Any]:

@@ -117,6 +117,15 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # a match's fragments, drawn after every move: Jinja2 draws them in half the CPU of
+        # Django's engine (issue 30, bench/README.md); apps/play/jinja.py
+        "NAME": "fragments",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "apps.play.jinja.environment"},
+    },
 ]
 ASGI_APPLICATION = "config.asgi.application"
 WSGI_APPLICATION = "config.wsgi.application"
