@@ -875,7 +875,16 @@ def main() -> None:
             ratios = [(r.moves / r.seconds) / (b.moves / b.seconds) for b, r in zip(bares, reals, strict=True)
                       if b.moves]
             print(f"  real / bare throughput, run by run: {summary(ratios, '{:.3f}x')}"
-                  "  (target: >= 0.5x, and real p99 < 50 ms at 50 tables)")
+                  "  (at a player's pace (--think) it measures the pace: the moves clients sent)")
+            pairs = [(server_cpu_per_move(r), server_cpu_per_move(b)) for b, r in zip(bares, reals, strict=True)]
+            cpu = [real / bare for real, bare in pairs if real and bare]
+            p99 = [r.pct(0.99) / b.pct(0.99) for b, r in zip(bares, reals, strict=True) if r.pct(0.99) and b.pct(0.99)]
+            sent = [(r.client_moves / r.seconds) / (b.client_moves / b.seconds)
+                    for b, r in zip(bares, reals, strict=True) if b.client_moves]
+            print(f"  moves the clients sent per second, real / bare, run by run: {summary(sent, '{:.3f}x')}"
+                  "  (issue 30, at --think 2: within 5%)")
+            print(f"  real / bare server CPU per move, run by run: {summary(cpu, '{:.2f}x')}  (issue 30: at most 2.5x)")
+            print(f"  real / bare p99, run by run: {summary(p99, '{:.1f}x')}  (issue 30, at --think 2: at most 3x)")
         if report:
             print("\n" + report)
     finally:
