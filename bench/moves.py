@@ -48,6 +48,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 PY = sys.executable
+HAPROXY = shutil.which("haproxy") or ("/usr/sbin/haproxy" if Path("/usr/sbin/haproxy").exists() else None)
 BOARD = re.compile(r'<section id="table-(\d+)-board"[^>]*data-version="(\d+)" data-match="(\d*)"')
 ACTION = re.compile(r"data-action='([^']*)'")
 ERROR = re.compile(r'data-code="([^"]+)"[^>]*role="alert"|role="alert"[^>]*data-code="([^"]+)"')
@@ -73,6 +74,27 @@ def wait_listening(proc: subprocess.Popen, port: int, log: Path, timeout: float 
         except OSError:
             time.sleep(0.1)
     sys.exit(f"the server on port {port} did not listen within {timeout:.0f} s")
+
+
+def wait_balanced(port: int, daphne: int, timeout: float = 60.0) -> None:
+    """Until HAProxy on ``port`` has answered ``/health/?only=process`` from every daphne once
+    (each answer names its process: ``leastconn`` sends the next one elsewhere)."""
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    seen: set[str] = set()
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health/?only=process", timeout=2) as answer:
+                if answer.status == 200:
+                    seen.add(answer.headers.get("X-Served-By") or str(len(seen)))
+                    if len(seen) >= daphne:
+                        time.sleep(1.0)  # a check interval more: every backend is up by now
+                        return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    sys.exit(f"HAProxy on port {port} found no healthy daphne within {timeout:.0f} s")
 
 
 def start(cmd: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
@@ -532,12 +554,27 @@ async def bench_real(args, env: dict[str, str], tmp: Path, world: list[dict]) ->
         worker = [PY, "-m", "celery", "-A", "config", "worker", "--loglevel", "WARNING"]
         worker += ["--pool", "solo"] if sqlite else ["--concurrency", "2"]
         procs["celery worker"] = start(worker, server_env, tmp / "celery.log")
-    log = tmp / "daphne.log"
-    procs["daphne"] = start([PY, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "--websocket_connect_timeout", "120", "config.asgi:application"],
-                            server_env, log)
-    profile = Profiler(procs["daphne"].pid, args.seconds, tmp) if args.profile else None
+    daphne = [PY, "-m", "daphne", "-b", "127.0.0.1", "--websocket_connect_timeout", "120", "config.asgi:application"]
+    if args.daphne == 1:
+        listening = [("daphne", port, tmp / "daphne.log")]
+    else:  # production's topology (docs/deploy.md): HAProxy on the real port, N daphne behind it
+        listening = [(f"daphne {i + 1}", p, tmp / f"daphne{i + 1}.log") for i, p in enumerate(args.ports[2:])]
+    for name, p, log in listening:
+        procs[name] = start([*daphne[:5], "-p", str(p), *daphne[5:]], server_env, log)
+    if args.daphne > 1:
+        from apps.common.cluster import haproxy_config_write
+
+        config = haproxy_config_write(tmp / "haproxy.cfg", host="127.0.0.1", port=port, backends=args.ports[2:])
+        log = tmp / "haproxy.log"
+        procs["haproxy"] = start([HAPROXY, "-f", str(config), "-db"], server_env, log)
+        listening.append(("haproxy", port, log))
+    first = procs["daphne" if args.daphne == 1 else "daphne 1"]
+    profile = Profiler(first.pid, args.seconds, tmp) if args.profile else None
     try:
-        await asyncio.to_thread(wait_listening, procs["daphne"], port, log)
+        for name, p, log in listening:
+            await asyncio.to_thread(wait_listening, procs[name], p, log)
+        if args.daphne > 1:  # HAProxy sends nothing to a daphne until its first health check passes
+            await asyncio.to_thread(wait_balanced, port, args.daphne)
         run = Run(f"real moves ({args.game}, robots {args.robots})", clients=2 * args.tables)
         window = Window()
         rng = random.Random(args.seed)
@@ -750,7 +787,7 @@ def print_run(run: Run) -> None:
         print("  memory (RSS)     " + ", ".join(f"{name} {v:.0f} MiB" for name, v in run.rss.items()))
     per_move = server_cpu_per_move(run)
     if per_move is not None:
-        print(f"  server cpu       {per_move:.2f} ms per move (daphne and the worker)")
+        print(f"  server cpu       {per_move:.2f} ms per move (the servers: daphne, the worker, HAProxy when in front)")
     if run.redeals:
         print(f"  matches redealt  {run.redeals} (finished matches restarted at once by the bench)")
     if run.errors:
@@ -760,10 +797,11 @@ def print_run(run: Run) -> None:
 
 
 def server_cpu_per_move(run: Run) -> float | None:
-    """CPU milliseconds the servers (daphne and the worker, not the clients) spent per move."""
+    """CPU milliseconds the servers (daphne, the worker and HAProxy when it is in front; not the
+    clients) spent per move."""
     if not run.moves:
         return None
-    server = sum(v for name, v in run.cpu.items() if name.startswith(("daphne", "celery")))
+    server = sum(v for name, v in run.cpu.items() if name.startswith(("daphne", "celery", "haproxy")))
     return server * run.seconds / run.moves * 1000
 
 
@@ -783,7 +821,11 @@ def header(args, env: dict[str, str]) -> None:
               f"{args.think:g}): the p99 is at that pace; the throughput ratio measures the pace, not the server")
     print(f"tables   {args.tables} x {args.game} (seats 0, 2 websocket clients; 1, 3 robots); "
           f"warm-up {args.warmup:g} s, measured {args.seconds:g} s per side, {args.runs} runs")
-    print(f"ports    bare {args.ports[0]}, real {args.ports[1]} (127.0.0.1; nothing else is bound)")
+    if args.daphne == 1:
+        print(f"ports    bare {args.ports[0]}, real {args.ports[1]} (127.0.0.1; nothing else is bound)")
+    else:
+        print(f"ports    bare {args.ports[0]}, real {args.ports[1]}: HAProxy in front of {args.daphne} daphne on "
+              f"{', '.join(map(str, args.ports[2:]))} (127.0.0.1; nothing else is bound)")
 
 
 def main() -> None:
@@ -802,15 +844,25 @@ def main() -> None:
                              "(default 0: at once; with S > 0 the p99 is at that pace, the ratio means nothing)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (logs, SQLite, profile)")
     parser.add_argument("--ports", required=True,
-                        help="BARE,REAL: the two ports the servers bind on 127.0.0.1 (and no other)")
+                        help="BARE,REAL: the two ports the servers bind on 127.0.0.1 (and no other); with "
+                             "--daphne N > 1, BARE,REAL,D1,...,DN: HAProxy on REAL, the N daphne on D1..DN")
+    parser.add_argument("--daphne", type=int, default=1,
+                        help="real daphne processes (default 1); more run behind HAProxy (Debian's), as "
+                             "`manage.py serve --daphne N` does")
     parser.add_argument("--runs", type=int, default=3, help="runs of each side, at least 3 (median and range)")
     args = parser.parse_args()
     try:
         args.ports = [int(p) for p in args.ports.split(",")]
     except ValueError:
         parser.error("--ports takes two port numbers: BARE,REAL")
-    if len(args.ports) != 2 or len(set(args.ports)) != 2 or not all(1024 <= p < 65536 for p in args.ports):
-        parser.error("--ports takes two different port numbers from 1024 to 65535: BARE,REAL")
+    wanted = 2 if args.daphne == 1 else 2 + args.daphne
+    if args.daphne < 1:
+        parser.error("--daphne: at least 1")
+    if len(args.ports) != wanted or len(set(args.ports)) != wanted or not all(1024 <= p < 65536 for p in args.ports):
+        parser.error(f"--ports takes {wanted} different port numbers from 1024 to 65535: BARE,REAL"
+                     + ("" if args.daphne == 1 else ",D1,...,DN (the daphne behind HAProxy)"))
+    if args.daphne > 1 and not HAPROXY:
+        parser.error("--daphne N > 1 needs Debian's haproxy (apt-get install haproxy)")
     if args.runs < 3:
         parser.error("--runs must be at least 3: the output is a median and a range")
     if args.robots == "auto":
