@@ -26,8 +26,9 @@ socket: what the servers pay on top (websocket frames, Twisted, the channel laye
 thread hops, Celery's own work) is ``bench/moves.py``'s figure minus this one.
 
 ``--templates`` times the fragments' templates alone, interleaved: the Jinja2 ones the site
-draws (``jinja2/tables/``) against the Django templates they were before issue 30, kept in
-``bench/django_fragments/`` for this comparison (it also says whether both still draw the same).
+draws (``jinja2/tables/``) against the Django templates they were before issue 30, read from git
+(``--templates-against``, default the last revision that had them; it also says whether both
+still draw the same).
 """
 
 from __future__ import annotations
@@ -40,7 +41,9 @@ import os
 import pstats
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -103,23 +106,28 @@ def play(world: list[dict], moves_wanted: int, rng: random.Random, cpu: dict[str
             close_old_connections()
             robot = seat in (1, 3)
             held = render._SNAPSHOTS.get(table_id)
-            b0 = _backend_cpu()
-            t0 = time.process_time()
-            if profile:
-                profile.enable()
+
+            def hop(part: str, call, **kwargs) -> None:
+                """``call(**kwargs)`` in a database hop as the servers make it, its CPU (and PostgreSQL's)
+                to ``part``."""
+                b0 = _backend_cpu()
+                t0 = time.process_time()
+                if profile:
+                    profile.enable()
+                close_old_connections()
+                call(**kwargs)
+                close_old_connections()
+                if profile:
+                    profile.disable()
+                cpu[part].append(time.process_time() - t0)
+                cpu[part + " (postgres)"].append(_backend_cpu() - b0)
+
             if robot:
-                matches.match_robot_move(match_id=match.pk)
+                hop("robot move", matches.match_robot_move, match_id=match.pk)
             else:
                 action = moves.choose(state.legal_actions(seat), "", rng)
-                table_move(table_id=table_id, user=users[match.match_seats.get(number=seat).player_id],
-                           action=action, version=match.version)
-            close_old_connections()
-            if profile:
-                profile.disable()
-            t1 = time.process_time()
-            part = "robot move" if robot else "human move"
-            cpu[part].append(t1 - t0)
-            cpu[part + " (postgres)"].append(_backend_cpu() - b0)
+                mover = users[match.match_seats.get(number=seat).player_id]
+                hop("human move", table_move, table_id=table_id, user=mover, action=action, version=match.version)
             table = Table.objects.filter(pk=table_id).values("revision").first()
             match.refresh_from_db(fields=["version"])
             close_old_connections()
@@ -127,20 +135,9 @@ def play(world: list[dict], moves_wanted: int, rng: random.Random, cpu: dict[str
                 render._SNAPSHOTS[table_id] = held  # daphne held the snapshot before the worker's move
             announced = {"type": "table.changed", "revision": table["revision"], "match": match.pk,
                          "version": match.version, "move": True}
+            part = "render, after a robot move" if robot else "render, after a human move"
             for user in humans:
-                b0 = _backend_cpu()
-                t0 = time.process_time()
-                if profile:
-                    profile.enable()
-                close_old_connections()
-                render.render_fragments(table_id=table_id, user=user, announced=announced)
-                close_old_connections()
-                if profile:
-                    profile.disable()
-                t1 = time.process_time()
-                part = "render, after a robot move" if robot else "render, after a human move"
-                cpu[part].append(t1 - t0)
-                cpu[part + " (postgres)"].append(_backend_cpu() - b0)
+                hop(part, render.render_fragments, table_id=table_id, user=user, announced=announced)
             played += 1
     return played
 
@@ -154,11 +151,24 @@ def _normal(html_text: str) -> str:
     return re.sub(r"\s+", " ", html.unescape(html_text)).strip()
 
 
-def templates(world: list[dict], runs: int, slices: int) -> None:
+#: the last revision whose match fragments were Django templates (issue 30 made them Jinja2)
+DJANGO_FRAGMENTS = "828d67e"
+
+
+def django_templates_of(rev: str) -> Path:
+    """Revision ``rev``'s ``templates/`` folder, written by ``git archive`` to a temporary folder."""
+    folder = Path(tempfile.mkdtemp(prefix="bench-templates-"))
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "templates"], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder / "templates"
+
+
+def templates(world: list[dict], runs: int, slices: int, rev: str) -> None:
     """The table fragments' templates alone, Jinja2 (``jinja2/tables/``, what the site draws) against
-    the Django templates they were before issue 30 (``bench/django_fragments/``), from the same
-    ready contexts: the public part (``tables/_public.html``, once a move) and a
-    seat's private part (``tables/_private.html``, once a socket), interleaved slice by slice."""
+    the Django templates they were at ``rev`` (before issue 30), from the same ready contexts: the
+    public part (``tables/_public.html``, once a move) and a seat's private part
+    (``tables/_private.html``, once a socket), interleaved slice by slice."""
     from django.template.backends.django import DjangoTemplates
 
     from apps.play.jinja import fragment_render
@@ -166,7 +176,7 @@ def templates(world: list[dict], runs: int, slices: int) -> None:
     from apps.tables import render
     from apps.tables.selectors import table_access
 
-    django_engine = DjangoTemplates({"NAME": "bench-django", "DIRS": [ROOT / "bench" / "django_fragments"],
+    django_engine = DjangoTemplates({"NAME": "bench-django", "DIRS": [django_templates_of(rev)],
                                      "APP_DIRS": True, "OPTIONS": {}})
     public, private = [], []
     for w in world:
@@ -229,6 +239,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile the parts; print the top functions")
     parser.add_argument("--templates", action="store_true",
                         help="also time the fragments' templates: Jinja2 against the Django templates they were")
+    parser.add_argument("--templates-against", default=DJANGO_FRAGMENTS, metavar="REV",
+                        help=f"the git revision whose Django fragments --templates draws (default {DJANGO_FRAGMENTS})")
     args = parser.parse_args()
     if args.runs < 3:
         parser.error("--runs: at least 3")
@@ -257,7 +269,7 @@ def main() -> None:
         collector_settle()  # as daphne and the worker do once warm (apps/common/collector.py)
     if args.templates:
         print("\ntemplates, CPU ms a render, median [min-max] of the runs (interleaved slices):")
-        templates(world, args.runs, 20)
+        templates(world, args.runs, 20, args.templates_against)
         print()
     profile = cProfile.Profile(time.process_time) if args.profile else None
     runs: list[dict[str, list[float]]] = []

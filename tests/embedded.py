@@ -122,3 +122,14 @@ def serving(var_dir: Path, *, reuse_seed: bool = False,
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
         log.close()
+
+
+def recharge_fall_due(env: dict[str, str]) -> None:
+    """A credit recharge of the demo player anna that fell due an hour ago, written into the served
+    product's database: the worker credits it at beat's next tick (a sign the worker works)."""
+    manage(env, "shell", "-c", (
+        "from datetime import timedelta; from django.utils import timezone;"
+        "from django.contrib.auth import get_user_model; from apps.wallet.models import CreditRecharge;"
+        "u = get_user_model().objects.get(username='anna'); now = timezone.now();"
+        "CreditRecharge.objects.create(player=u, requested_at=now - timedelta(hours=3),"
+        " available_at=now - timedelta(hours=1))"))

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from tests.conftest import LONG
-from tests.embedded import manage, serving, wait_for
+from tests.embedded import manage, recharge_fall_due, serving, wait_for
 
 
 @pytest.fixture
@@ -32,12 +32,7 @@ def test_run_command_serves_pages_and_runs_celery(embedded_server, tmp_path):
     assert wait_for(f"{base}/admin/login/") == 200
     assert wait_for(f"{base}/static/css/mazziere.css") == 200
     # beat (every 5 s) + worker credit a recharge that has fallen due
-    manage(env, "shell", "-c", (
-        "from datetime import timedelta; from django.utils import timezone;"
-        "from django.contrib.auth import get_user_model; from apps.wallet.models import CreditRecharge;"
-        "u = get_user_model().objects.get(username='anna'); now = timezone.now();"
-        "CreditRecharge.objects.create(player=u, requested_at=now - timedelta(hours=3),"
-        " available_at=now - timedelta(hours=1))"))
+    recharge_fall_due(env)
     deadline = time.monotonic() + 60
     credited = ""
     while time.monotonic() < deadline:

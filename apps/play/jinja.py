@@ -16,7 +16,7 @@ from django.template import engines
 from django.urls import reverse
 from django.utils.html import json_script
 from django.utils.translation import get_language, gettext, ngettext
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from apps.common.templatetags import money
 from jinja2 import ChainableUndefined, Environment, TemplateNotFound, pass_context
@@ -31,14 +31,7 @@ def _facts(context: Any) -> tuple[str, str]:
     """The deck and language of this render, found once (a board draws dozens of cards)."""
     facts = context.get("_card_facts")
     if facts is None:
-        deck = context.get("italian_deck")
-        if deck not in cards.ITALIAN_DECKS:
-            user = context.get("user")
-            if user is None:
-                user = getattr(context.get("request"), "user", None)
-            deck = cards.italian_deck_of(user)
-        facts = (deck, get_language())
-        context.vars["_card_facts"] = facts
+        facts = context.vars["_card_facts"] = (cards.deck_in(context), get_language())
     return facts
 
 
@@ -55,16 +48,8 @@ def card_back(context: Any, css: str = "", face: str = "") -> Markup:
 
 @pass_context
 def card_backs(context: Any, count: Any, face: str = "") -> Markup:
-    """A fanned row of ``count`` backs (at most 20 drawn), labelled with the count."""
-    try:
-        count = max(0, int(count or 0))
-    except (TypeError, ValueError):
-        count = 0
-    face = face or context.get("face") or "italian"
-    deck, language = _facts(context)
-    label = ngettext("%(n)d card", "%(n)d cards", count) % {"n": count}
-    backs = "".join(cards.card_back_svg("small", face, deck, language) for _ in range(min(count, 20)))
-    return Markup(f'<span class="backs" aria-label="{escape(label)}">{backs}</span>')  # noqa: S704
+    """A fanned row of ``count`` backs (the ``{% card_backs %}`` tag's)."""
+    return Markup(cards.card_backs_html(count, face or context.get("face") or "italian", *_facts(context)))  # noqa: S704
 
 
 def url(name: str, *args: Any) -> str:

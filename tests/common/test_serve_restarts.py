@@ -19,7 +19,7 @@ import urllib.request
 
 import pytest
 
-from tests.embedded import ROOT, embedded_env, manage, serving, wait_for
+from tests.embedded import ROOT, embedded_env, manage, recharge_fall_due, serving, wait_for
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -70,12 +70,7 @@ def test_a_killed_worker_is_restarted_and_the_site_keeps_answering(tmp_path):
         assert "celery-worker" in text and "restarting it in 1 s" in text  # the restart is logged
         assert statuses and all(s == 200 for s in statuses), statuses  # the lobby never stopped answering
         # the new worker works: beat's tick reaches it and a recharge that has fallen due is credited
-        manage(env, "shell", "-c", (
-            "from datetime import timedelta; from django.utils import timezone;"
-            "from django.contrib.auth import get_user_model; from apps.wallet.models import CreditRecharge;"
-            "u = get_user_model().objects.get(username='anna'); now = timezone.now();"
-            "CreditRecharge.objects.create(player=u, requested_at=now - timedelta(hours=3),"
-            " available_at=now - timedelta(hours=1))"))
+        recharge_fall_due(env)
         deadline, credited = time.monotonic() + 60, ""
         while time.monotonic() < deadline and not credited.endswith("1"):
             time.sleep(1)

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from tests.embedded import manage, serving, wait_for
+from tests.embedded import recharge_fall_due, serving, wait_for
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -35,12 +35,7 @@ def test_metrics_add_up_the_workers_counters_and_health_sees_its_heartbeat(tmp_p
         assert wait_for(f"{base}/") == 200
         files = list(stale.rglob("*.db"))
         assert files, "serve gave its processes a multiprocess directory under MAZZIERE_VAR_DIR"
-        manage(env, "shell", "-c", (
-            "from datetime import timedelta; from django.utils import timezone;"
-            "from django.contrib.auth import get_user_model; from apps.wallet.models import CreditRecharge;"
-            "u = get_user_model().objects.get(username='anna'); now = timezone.now();"
-            "CreditRecharge.objects.create(player=u, requested_at=now - timedelta(hours=3),"
-            " available_at=now - timedelta(hours=1))"))
+        recharge_fall_due(env)
         deadline, text, health = time.monotonic() + 90, "", (0, "")
         while time.monotonic() < deadline:
             status, text = read(f"{base}/metrics")

@@ -71,3 +71,12 @@ def test_game_boards_are_found_among_the_fragments():
     assert fragment_exists("tables/games/burraco/board.html")
     assert not fragment_exists("tables/games/briscola/board.html")  # drawn by the generic board
     assert "felt-grid" in render_to_string("tables/games/_table.html", {"seats": [], "players": 2})
+
+
+def test_a_fragment_draws_the_backs_as_the_django_tag_does():
+    seat = {"number": 1, "name": "Bice", "hand_count": 3, "team": None}
+    with translation.override("it"):
+        html = fragment_render("tables/games/_table.html", {"seats": [seat], "players": 2, "face": "french"})
+        tag = engines["django"].from_string('{% load cards %}{% card_backs 3 %}').render({"face": "french"})
+    assert '<span class="backs" aria-label="3 carte">' in html and html.count('class="playing-card back') == 3
+    assert tag in html

@@ -183,11 +183,13 @@ def _render_facts(context: template.Context) -> tuple[str, str]:
     cards: each looked both up again, the language through asgiref's context-local storage)."""
     facts = context.render_context.get(_FACTS)
     if facts is None:
-        facts = context.render_context[_FACTS] = (_context_deck(context), get_language())
+        facts = context.render_context[_FACTS] = (deck_in(context), get_language())
     return facts
 
 
-def _context_deck(context: template.Context) -> str:
+def deck_in(context: Any) -> str:
+    """The Italian deck a template context asks for (Django's or Jinja2's: anything with ``get``):
+    its ``italian_deck``, else its user's (or its request's user's) profile, else Napoletane."""
     deck = context.get("italian_deck")
     if deck in ITALIAN_DECKS:
         return deck
@@ -196,6 +198,18 @@ def _context_deck(context: template.Context) -> str:
         request = context.get("request")
         user = getattr(request, "user", None)
     return italian_deck_of(user)
+
+
+def card_backs_html(count: Any, face: str, deck: str, language: str | None) -> str:
+    """A fanned row of ``count`` backs (at most 20 drawn), labelled with the count (safe HTML)."""
+    try:
+        count = max(0, int(count or 0))
+    except (TypeError, ValueError):
+        count = 0
+    label = ngettext("%(n)d card", "%(n)d cards", count) % {"n": count}
+    return format_html('<span class="backs" aria-label="{}">{}</span>', label,
+                       mark_safe("".join(card_back_svg("small", face, deck, language)  # noqa: S308
+                                         for _ in range(min(count, 20)))))
 
 
 @register.simple_tag(takes_context=True)
@@ -214,16 +228,7 @@ def card_back(context, css: str = "", face: str = ""):
 @register.simple_tag(takes_context=True)
 def card_backs(context, count: int, face: str = ""):
     """``{% card_backs n %}``: a fanned row of ``n`` backs (at most 20 drawn), labelled with the count."""
-    try:
-        count = max(0, int(count or 0))
-    except (TypeError, ValueError):
-        count = 0
-    face = face or context.get("face") or "italian"
-    deck, language = _render_facts(context)
-    label = ngettext("%(n)d card", "%(n)d cards", count) % {"n": count}
-    return format_html('<span class="backs" aria-label="{}">{}</span>', label,
-                       mark_safe("".join(card_back_svg("small", face, deck, language)  # noqa: S308
-                                         for _ in range(min(count, 20)))))
+    return card_backs_html(count, face or context.get("face") or "italian", *_render_facts(context))
 
 
 SUIT_NAMES = {"italian": {"d": "denari", "c": "coppe", "s": "spade", "b": "bastoni"},
