@@ -109,8 +109,18 @@ def test_bestia_units_are_settled_from_the_escrow():
     match = finish(match.pk, users)
     balances = match.result["scores"]
     assert sum(balances) == 0
-    for seat, user in enumerate(users):
-        assert wallet_get(player=user)["credits"] == 2300 + balances[seat] * 2
+    # a loser pays balance x unit, never more than the 60 credits escrowed; the winners receive what
+    # they won when the losers' escrows cover it, else share what there is (units_settlement)
+    changes = [wallet_get(player=user)["credits"] - 2300 for user in users]
+    owed = {s: min(-b * 2, 60) for s, b in enumerate(balances) if b < 0}
+    for seat, paid in owed.items():
+        assert changes[seat] == -paid
+    won = {s: b * 2 for s, b in enumerate(balances) if b > 0}
+    if sum(owed.values()) >= sum(won.values()):
+        assert all(changes[s] == amount for s, amount in won.items())
+    else:
+        assert all(0 < changes[s] <= amount for s, amount in won.items())
+    assert sum(changes) == 0 and all(changes[s] == 0 for s, b in enumerate(balances) if b == 0)
     escrow.refresh_from_db()
     assert escrow.balance == 0 and escrow.closed
     assert ledger_check() is None
