@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from apps.adm.sending import adm_send_sync
 from apps.adm.services import adm_reference_set
+from apps.common import rows as sql_rows
 from apps.common.errors import Conflict, DomainError, Forbidden, NotFoundError
 from apps.common.metrics import MOVES
 from apps.conto.gates import MONEY_TABLE, money_play_gate, money_play_spend
@@ -34,6 +35,7 @@ from .core import (
     _human_seats_to_act,
     _load,
     _lock_match,
+    _match_locked,
     _robot_seats_to_act,
     _seat_rows,
     _waiting_for_humans,
@@ -157,12 +159,12 @@ def schedule_robots(match_id: int, delay: float | None = None) -> None:
 
 
 def match_action_apply(*, match_id: int | None, action: Any, version: Any, user: Any = None, seat: int | None = None,
-                       by: str = MatchAction.PLAYER, where: dict[str, Any] | None = None) -> Match:
+                       by: str = MatchAction.PLAYER, where: tuple[str, list[Any]] | None = None) -> Match:
     """Apply one action; raise a DomainError and change nothing if it is refused.
 
-    ``where``: instead of an id, the owner's lookup of its match in play (a table's link),
-    folded into the locking read, so a move from a table socket costs no read of its own;
-    409 ``match_over`` when nothing matches it.
+    ``where``: instead of an id, the owner's lookup of its match in play (a table's link), as
+    SQL over the match's columns and its parameters, folded into the locking read, so a move
+    from a table socket costs no read of its own; 409 ``match_over`` when nothing matches it.
     """
     if type(version) is not int:
         raise DomainError(_("The move needs the integer version of the match it was made on."),
@@ -172,8 +174,7 @@ def match_action_apply(*, match_id: int | None, action: Any, version: Any, user:
                           fields={"seat": [_("An integer is required.")]})
     with transaction.atomic():
         if where is not None:
-            match = (Match.objects.select_for_update(of=("self",))
-                     .filter(status=Match.PLAYING, **where).order_by("-pk").first())
+            match = _match_locked(f'"status" = %s AND {where[0]}', [Match.PLAYING, *where[1]])
             if match is None:
                 raise Conflict(_("No match is being played here now."), code="match_over")
         else:
@@ -219,8 +220,8 @@ def _apply_locked(match: Match, *, action: Any, version: int, user: Any, seat: i
     match.version += 1
     match.state = state.to_json()
     transaction.on_commit(MOVES.labels(by=by).inc)  # counted once it holds (/metrics)
-    row = MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action, by=by,
-                                     version=match.version, events=events, at=timezone.now())
+    row = sql_rows.insert(MatchAction(match=match, seq=match.version, seat=seat, action=action, by=by,
+                                   version=match.version, events=events, at=timezone.now()))
     only_the_match = not get_engine(match.game).paid_actions  # a re-entry also moves money and a seat's row
     if by == MatchAction.PLAYER:
         ms = seats[seat]
@@ -250,7 +251,7 @@ def _apply_locked(match: Match, *, action: Any, version: int, user: Any, seat: i
         # socket read the table whole)
         _changed(match, {"match": match, "state": state, "action": row} if only_the_match else None)
         _after_state_change(match, state, by=by)
-        match.save(update_fields=MOVE_FIELDS)
+        sql_rows.update(match, MOVE_FIELDS)  # save(update_fields=...) in plain SQL (its signal: no status change)
     return match
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 
+from apps.common import rows as sql_rows
 from apps.common.errors import DomainError
 from apps.common.push import push_now
 from apps.games.engines import GameState, get_engine
@@ -49,8 +50,20 @@ def match_group(match_id: int) -> str:
 
 
 def _lock_match(match_id: Any, **filters: Any) -> Match | None:
-    """Lock a match row (the paths here start from the match: nothing above it is locked)."""
-    return Match.objects.select_for_update().filter(pk=match_id, **filters).first()
+    """Lock a match row (the paths here start from the match: nothing above it is locked).
+    By id, and status, in plain SQL (a move's first statement, issue 30); else the ORM's."""
+    if type(match_id) is not int or set(filters) - {"status"}:
+        return Match.objects.select_for_update().filter(pk=match_id, **filters).first()
+    where, params = '"id" = %s', [match_id]
+    if "status" in filters:
+        where, params = f'{where} AND "status" = %s', [match_id, filters["status"]]
+    return _match_locked(where, params)
+
+
+def _match_locked(where: str, params: list[Any]) -> Match | None:
+    """The newest match matching ``where`` (SQL over its own columns), its row locked."""
+    rows = sql_rows.select(Match, where=where, params=params, order='"id" DESC', limit=1, lock=True)
+    return rows[0] if rows else None
 
 
 def _changed(match: Match, move: dict[str, Any] | None = None) -> None:
@@ -88,9 +101,15 @@ def _load(match: Match) -> GameState:
 def _seat_rows(match: Match) -> list[MatchSeat]:
     """The match's seats, read once per transaction (``match_action_apply`` fills the cache)."""
     rows = getattr(match, "_seat_rows", None)
-    if rows is None:
+    if rows is not None:
+        return rows
+    if "match_seats" in getattr(match, "_prefetched_objects_cache", {}):
         rows = list(match.match_seats.all())
-        setattr(match, "_seat_rows", rows)  # noqa: B010  (the transaction's cache, not a field)
+    else:  # ``match.match_seats.all()`` in plain SQL (issue 30), each seat's match set as the ORM sets it
+        rows = sql_rows.select(MatchSeat, where='"match_id" = %s', params=[match.pk], order='"number"')
+        for ms in rows:
+            MatchSeat.match.field.set_cached_value(ms, match)
+    setattr(match, "_seat_rows", rows)  # noqa: B010  (the transaction's cache, not a field)
     return rows
 
 

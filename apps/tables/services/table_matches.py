@@ -180,10 +180,14 @@ def table_seat_abandoned(*, match_id: int, player_id: int) -> bool:
     return True
 
 
+#: a match played at a table, as SQL over the match's columns (``match_action_apply``'s ``where``)
+_AT_TABLE = f'"id" IN (SELECT "match_id" FROM "{TableMatch._meta.db_table}" WHERE "table_id" = %s)'
+
+
 def table_move(*, table_id: int, user: Any, action: Any, version: Any, seat: int | None = None) -> Match:
     """A player's move at a table (the socket's move frame): the match in play is found by
     the locking read itself (issue 15: a move costs no separate read of the table's match)."""
-    return match_action_apply(match_id=None, where={"table_link__table_id": table_id}, action=action,
+    return match_action_apply(match_id=None, where=(_AT_TABLE, [table_id]), action=action,
                               version=version, user=user, seat=seat)
 
 
