@@ -8,9 +8,13 @@ def create_groups(apps, schema_editor):
     from django.contrib.auth.management import create_permissions
 
     for config in global_apps.get_app_configs():
-        config.models_module = True
+        # create_permissions skips an app whose models module is not set yet; whatever it was
+        # is put back (None left on every app stopped post_migrate for the rest of the process:
+        # a flush after an in-process migrate, as SQLite's test database, lost the staff groups)
+        models_module = config.models_module
+        config.models_module = models_module or True
         create_permissions(config, verbosity=0)
-        config.models_module = None
+        config.models_module = models_module
     from apps.common.groups import ensure_staff_groups
 
     ensure_staff_groups(apps.get_model("auth", "Group"), apps.get_model("auth", "Permission"))
