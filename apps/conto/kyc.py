@@ -71,7 +71,10 @@ def _reason(reason: Any, *, required: bool) -> str:
 
 def _locked_pending(player_id: Any) -> Conto:
     try:
-        conto = Conto.objects.select_for_update().get(user_id=int(player_id))
+        player_id = int(player_id)
+        if not 0 < player_id < 2**63:  # no such id; SQLite's driver refuses to bind a larger one at all
+            raise Conto.DoesNotExist
+        conto = Conto.objects.select_for_update().get(user_id=player_id)
     except (Conto.DoesNotExist, TypeError, ValueError):
         raise NotFoundError(_("No gaming account for this player.")) from None
     if conto.kyc_status != S.PENDING:
