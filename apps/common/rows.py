@@ -98,10 +98,9 @@ def _update_sql(model: type[models.Model], vendor: str, fields: tuple[str, ...])
 def update(obj: models.Model, fields: Sequence[str]) -> None:
     """``obj.save(update_fields=fields)`` in one statement; as it, an error when no row was
     written (the row is gone)."""
-    meta = obj._meta
-    params = [meta.get_field(name).get_db_prep_save(meta.get_field(name).pre_save(obj, False), connection)
-              for name in fields]
-    params.append(meta.pk.get_db_prep_value(obj.pk, connection))
+    named = [obj._meta.get_field(name) for name in fields]
+    params = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in named]
+    params.append(obj._meta.pk.get_db_prep_value(obj.pk, connection))
     with connection.cursor() as cursor:
         cursor.execute(_update_sql(type(obj), connection.vendor, tuple(fields)), params)
         if cursor.rowcount == 0:

@@ -56,7 +56,8 @@ def _lock_match(match_id: Any, **filters: Any) -> Match | None:
         return Match.objects.select_for_update().filter(pk=match_id, **filters).first()
     where, params = '"id" = %s', [match_id]
     if "status" in filters:
-        where, params = f'{where} AND "status" = %s', [match_id, filters["status"]]
+        where += ' AND "status" = %s'
+        params.append(filters["status"])
     return _match_locked(where, params)
 
 
